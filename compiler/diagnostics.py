@@ -1,0 +1,73 @@
+"""The vocabulary every stage speaks: where something is, and what is wrong there.
+
+A finding is a value that stages return, sort and render; nothing is sent
+through logging. Positions are 1-based, as editors, SARIF and
+``file:line:col`` count them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    """How bad a finding is; ERROR in LOAD/SCHEMA stops a build."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A place in a source file, relative to the directory the user named."""
+
+    path: str
+    line: int
+    column: int
+    context: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+NOWHERE = Location("<none>", 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem, located, with a stable code and (where computable) a fix."""
+
+    code: str
+    severity: Severity
+    message: str
+    location: Location
+    suggestion: str | None = None
+    related: tuple[Location, ...] = field(default=())
+    status: str = "open"
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        loc = self.location
+        return (loc.path, loc.line, loc.column, self.code, self.message)
+
+    def render(self) -> str:
+        """The ruff-style one-liner a user reads in a terminal."""
+        text = f"{self.location}: {self.code} {self.message}"
+        if self.suggestion:
+            text += f"\n    help: {self.suggestion}"
+        for other in self.related:
+            text += f"\n    see: {other}"
+        return text
+
+
+class CompileError(Exception):
+    """Raised when a stage cannot go on; carries every finding that stopped it."""
+
+    def __init__(self, findings: list[Finding] | tuple[Finding, ...]) -> None:
+        self.findings = tuple(sorted(findings, key=Finding.sort_key))
+        super().__init__("\n".join(f.render() for f in self.findings))
+
+
+def has_errors(findings: list[Finding] | tuple[Finding, ...]) -> bool:
+    return any(f.severity is Severity.ERROR and f.status == "open" for f in findings)

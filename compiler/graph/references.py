@@ -1,0 +1,102 @@
+"""The rule tree and its references, as one networkx graph.
+
+Sphinx's collect-then-resolve: pass 1 registers every addressable target,
+pass 2 resolves every reference span. Nothing is reported here; checks and
+back ends read ``unresolved`` and ``gaps``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import networkx as nx
+
+from compiler.model.game import Game
+from compiler.model.rules import Rule
+from compiler.model.text import RefSpan
+
+Key = tuple[str, str]  # (kind, id): ("rule", "8.3.5"), ("card", "german-14")
+
+
+@dataclass(frozen=True)
+class ReferenceGraph:
+    """Nodes are rules and components; 'contains' and 'cites' edges between them."""
+
+    graph: nx.DiGraph
+    rules: dict[str, Rule]  # address -> rule
+    resolved: tuple[tuple[str, RefSpan], ...]  # (owner rule address, span)
+    unresolved: tuple[tuple[str, RefSpan], ...]
+    gaps: tuple[tuple[str, RefSpan], ...]  # target declared but its content is missing
+
+    def cited_by(self, address: str) -> list[str]:
+        """Addresses of the rules whose text cites ``address``, in reading order."""
+        key = ("rule", address)
+        if key not in self.graph:
+            return []
+        order = {a: i for i, a in enumerate(self.rules)}
+        owners = {src[1] for src, _, d in self.graph.in_edges(key, data=True)
+                  if d.get("relation") == "cites"}
+        return sorted(owners, key=lambda a: order.get(a, 0))
+
+    def parent(self, address: str) -> str | None:
+        for src, _, d in self.graph.in_edges(("rule", address), data=True):
+            if d.get("relation") == "contains":
+                return src[1]
+        return None
+
+
+def iter_refs(rule: Rule) -> Iterator[RefSpan]:
+    for block in rule.blocks():
+        for para in block.paras:
+            yield from para.refs
+
+
+def component_targets(game: Game) -> dict[Key, bool]:
+    """Every card/component id the game declares -> whether its content is missing."""
+    out: dict[Key, bool] = {}
+    for comp in game.components:
+        out[("component", comp.id)] = comp.missing is not None
+        if comp.kind in ("table", "chart"):
+            out[("table", comp.id)] = comp.missing is not None
+        if comp.kind == "card":
+            out[("card", comp.id)] = comp.missing is not None
+        if comp.ids:
+            for item in comp.ids.ids():
+                out[("card", item)] = comp.missing is not None
+    return out
+
+
+def reference_graph(game: Game) -> ReferenceGraph:
+    graph = nx.DiGraph()
+    rules: dict[str, Rule] = {}
+
+    def register(rule: Rule, parent: str | None) -> None:
+        if rule.address in rules:
+            return  # duplicates are reported by the model stage
+        rules[rule.address] = rule
+        graph.add_node(("rule", rule.address), level=rule.level)
+        if parent is not None:
+            graph.add_edge(("rule", parent), ("rule", rule.address), relation="contains")
+        for child in rule.children:
+            register(child, rule.address)
+
+    for top in game.rules:
+        register(top, None)
+    components = component_targets(game)
+    for key in components:
+        graph.add_node(key)
+
+    resolved, unresolved, gaps = [], [], []
+    for address, rule in rules.items():
+        for span in iter_refs(rule):
+            key = (span.kind, span.target)
+            if span.kind == "rule" and span.target in rules:
+                graph.add_edge(("rule", address), key, relation="cites")
+                resolved.append((address, span))
+            elif key in components:
+                graph.add_edge(("rule", address), key, relation="cites")
+                (gaps if components[key] else resolved).append((address, span))
+            else:
+                unresolved.append((address, span))
+    return ReferenceGraph(graph, rules, tuple(resolved), tuple(unresolved), tuple(gaps))

@@ -1,0 +1,100 @@
+"""Find and load every YAML file of one game folder, each tagged with its kind.
+
+The kind of a file is fixed by its place: ``game.yaml``, ``rules/*.yaml``,
+``components.yaml`` and so on. A file we do not know is reported rather than
+ignored, so a misspelt ``componets.yaml`` does not vanish silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.load.yaml_nodes import SourceFile, load_file
+
+# file name (or folder/) -> kind; the kind names the schema file.
+SINGLE_FILES = {
+    "game.yaml": "game",
+    "components.yaml": "components",
+    "glossary.yaml": "glossary",
+    "errata.yaml": "errata",
+    "examples.yaml": "examples",
+    "setup.yaml": "setup",
+}
+FOLDERS = {"rules": "rules"}
+
+
+@dataclass(frozen=True)
+class GameSources:
+    """All files of one game, in a stable order, with the findings met loading them."""
+
+    game_dir: Path
+    files: tuple[tuple[str, SourceFile], ...]  # (kind, file)
+    findings: tuple[Finding, ...]
+
+    def of_kind(self, kind: str) -> list[SourceFile]:
+        return [f for k, f in self.files if k == kind]
+
+
+def discover(game_dir: Path) -> list[tuple[str, Path]]:
+    """Every known YAML file in ``game_dir`` with its kind, sorted by path."""
+    found: list[tuple[str, Path]] = []
+    for name, kind in SINGLE_FILES.items():
+        if (game_dir / name).is_file():
+            found.append((kind, game_dir / name))
+    for folder, kind in FOLDERS.items():
+        for path in sorted((game_dir / folder).glob("*.yaml")):
+            found.append((kind, path))
+    return sorted(found, key=lambda item: item[1].as_posix())
+
+
+def unknown_files(game_dir: Path) -> list[Path]:
+    known = {path for _, path in discover(game_dir)}
+    candidates = list(game_dir.glob("*.yaml")) + list(game_dir.glob("*.yml"))
+    for folder in FOLDERS:
+        candidates += list((game_dir / folder).glob("*.yml"))
+    return sorted(p for p in candidates if p not in known)
+
+
+def load_game(game_dir: Path, root: Path) -> GameSources:
+    """Load every file; a syntax error in one file does not hide the others' errors."""
+    findings: list[Finding] = []
+    files: list[tuple[str, SourceFile]] = []
+    if not (game_dir / "game.yaml").is_file():
+        findings.append(
+            Finding(
+                "LOAD007",
+                Severity.ERROR,
+                f"{game_dir.name}: no game.yaml in this folder",
+                Location(_shown(game_dir / "game.yaml", root), 1, 1),
+                suggestion="every game folder needs a game.yaml; "
+                "`casebook new GAME` writes a minimal one",
+            )
+        )
+    for kind, path in discover(game_dir):
+        try:
+            source = load_file(path, root)
+        except CompileError as err:
+            findings.extend(err.findings)
+            continue
+        files.append((kind, source))
+        findings.extend(source.problems)
+    for path in unknown_files(game_dir):
+        findings.append(
+            Finding(
+                "LOAD008",
+                Severity.WARNING,
+                f"{path.name} is not a file kind Casebook reads; it is ignored",
+                Location(_shown(path, root), 1, 1),
+                suggestion="known files: " + ", ".join(sorted(SINGLE_FILES)) + ", rules/*.yaml",
+            )
+        )
+    return GameSources(game_dir, tuple(files), tuple(findings))
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,52 @@
+"""Physical components as the text names them, and what the source leaves out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.diagnostics import Location
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    side: str
+    shows: str
+
+
+@dataclass(frozen=True, slots=True)
+class IdRange:
+    """Ids of a deck's items: ``format`` with {n} from ``first`` to ``last``."""
+
+    format: str
+    cited_as: str | None
+    first: int
+    last: int
+
+    def ids(self) -> tuple[str, ...]:
+        return tuple(self.format.replace("{n}", str(n)) for n in range(self.first, self.last + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    id: str
+    kind: str
+    name: str
+    aliases: tuple[str, ...]
+    quantity: int | None
+    size: str | None
+    part_of: str | None
+    described_at: tuple[str, ...]
+    faces: tuple[Face, ...]
+    ids: IdRange | None
+    names: tuple[str, ...]
+    missing: str | None
+    notes: str | None
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class StatedTotal:
+    kind: str
+    quantity: int
+    stated_at: str
+    at: Location

@@ -1,0 +1,91 @@
+"""Make the living edition: the original game with every erratum applied.
+
+Pure: takes a Game, returns a new Game. Each replaced span is remembered as a
+Change so back ends can mark it; references are found again in the new text
+so a corrected "(Case 8.3.5)" links where it now points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from compiler.diagnostics import Finding, Severity
+from compiler.model.game import Erratum, Game
+from compiler.model.ref_patterns import find_refs
+from compiler.model.rules import Block, Rule
+from compiler.model.text import Change, Para
+
+
+def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
+    """The living edition of ``game`` and a finding for each erratum that did not apply."""
+    findings: list[Finding] = []
+    by_rule: dict[str, list[Erratum]] = {}
+    known = {rule.address for rule in game.all_rules()}
+    for erratum in game.errata:
+        if erratum.rule not in known:
+            findings.append(
+                Finding("ERRATA001", Severity.ERROR,
+                        f"erratum {erratum.id} names rule {erratum.rule!r}, which does not exist",
+                        erratum.at, suggestion="use the rule's address, e.g. 8.2.1f")
+            )
+            continue
+        by_rule.setdefault(erratum.rule, []).append(erratum)
+
+    def fix_rule(rule: Rule) -> Rule:
+        children = tuple(fix_rule(child) for child in rule.children)
+        errata = by_rule.get(rule.address, [])
+        if not errata:
+            return replace(rule, children=children) if children != rule.children else rule
+        body, after = list(rule.body), list(rule.after)
+        for erratum in errata:
+            if not _apply_one(erratum, body, after, game):
+                findings.append(
+                    Finding("ERRATA002", Severity.ERROR,
+                            f"erratum {erratum.id}: {erratum.old!r} is not in the text of "
+                            f"{erratum.rule}" + (f" (occurrence {erratum.occurrence})"
+                                                 if erratum.occurrence else ""),
+                            erratum.at,
+                            suggestion="copy 'old' exactly from the rule text (whitespace "
+                            "is normalised); if it occurs more than once, set 'occurrence'")
+                )
+        return replace(rule, body=tuple(body), after=tuple(after), children=children)
+
+    rules = tuple(fix_rule(rule) for rule in game.rules)
+    return replace(game, rules=rules, edition="living"), findings
+
+
+def _apply_one(erratum: Erratum, body: list[Block], after: list[Block], game: Game) -> bool:
+    """Replace the wanted occurrence of ``old`` in the rule's blocks; False if absent."""
+    wanted = erratum.occurrence or 1
+    seen = 0
+    for blocks in (body, after):
+        for b_index, block in enumerate(blocks):
+            for p_index, para in enumerate(block.paras):
+                start = -1
+                while True:
+                    start = para.text.find(erratum.old, start + 1)
+                    if start < 0:
+                        break
+                    seen += 1
+                    if seen == wanted:
+                        new_para = _replace_span(para, start, erratum, game)
+                        paras = list(block.paras)
+                        paras[p_index] = new_para
+                        blocks[b_index] = replace(block, paras=tuple(paras))
+                        return True
+    return False
+
+
+def _replace_span(para: Para, start: int, erratum: Erratum, game: Game) -> Para:
+    end = start + len(erratum.old)
+    text = para.text[:start] + erratum.new + para.text[end:]
+    shift = len(erratum.new) - len(erratum.old)
+    changes = []
+    for change in para.changes:
+        if change.end <= start:
+            changes.append(change)
+        elif change.start >= end:
+            changes.append(replace(change, start=change.start + shift, end=change.end + shift))
+    changes.append(Change(start, start + len(erratum.new), erratum.id, erratum.old))
+    at = para.refs[0].at if para.refs else erratum.at
+    return Para(text, find_refs(text, game.patterns, at), tuple(sorted(changes, key=lambda c: c.start)))

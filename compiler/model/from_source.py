@@ -1,0 +1,237 @@
+"""Translate validated YAML data into the immutable model.
+
+This is the only module that reads ``SourceFile.data``. It runs after the
+schema stage, so shapes are known; what it still reports are the facts a
+schema cannot see (a level game.yaml does not declare, a number that does not
+fit its level, two rules with one address).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from compiler.diagnostics import Finding, Location, Severity
+from compiler.load.game_files import GameSources
+from compiler.load.yaml_nodes import JsonPath, SourceFile
+from compiler.model.components import Component, Face, IdRange, StatedTotal
+from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
+from compiler.model.ref_patterns import find_refs
+from compiler.model.rules import Block, Level, Rule
+from compiler.model.text import Para, normalise, split_paragraphs
+
+
+class _RuleReader:
+    """Builds Rule trees from rules files, collecting findings as it goes."""
+
+    def __init__(self, levels: tuple[Level, ...], patterns: tuple[RefPattern, ...]) -> None:
+        self.levels = {level.name: level for level in levels}
+        self.patterns = patterns
+        self.findings: list[Finding] = []
+        self.seen: dict[str, Location] = {}
+
+    def para(self, text: str, at: Location) -> Para:
+        return Para(text, find_refs(text, self.patterns, at))
+
+    def blocks(self, src: SourceFile, items: list[Any], at: JsonPath) -> tuple[Block, ...]:
+        out = []
+        for i, item in enumerate(items):
+            where = src.locate((*at, i))
+            if isinstance(item, str):
+                out.append(Block("paragraph", (self.para(normalise(item), where),), where))
+                continue
+            kind = item["kind"]
+            if kind == "list":
+                paras = tuple(self.para(normalise(x), where) for x in item["items"])
+                out.append(
+                    Block("list", paras, where, title=item.get("title"),
+                          style=item.get("style", "bullet"))
+                )
+            elif kind == "heading":
+                out.append(Block("heading", (self.para(normalise(item["text"]), where),), where))
+            elif kind == "table":
+                out.append(Block("table", (), where, table=item["table"]))
+            else:
+                paras = tuple(self.para(p, where) for p in split_paragraphs(item["text"]))
+                out.append(Block(kind, paras, where, label=item.get("label"), id=item.get("id")))
+        return tuple(out)
+
+    def rule(self, src: SourceFile, data: dict[str, Any], at: JsonPath, parent: str) -> Rule:
+        where = src.locate(at)
+        level = self.levels.get(data["level"])
+        number = data.get("number")
+        if level is None:
+            self.findings.append(
+                Finding(
+                    "MODEL001",
+                    Severity.ERROR,
+                    f"level {data['level']!r} is not declared in game.yaml",
+                    src.locate((*at, "level")),
+                    suggestion="declared levels: " + ", ".join(self.levels),
+                )
+            )
+            level = Level(data["level"], "", None, "{number}", "{number}", number is None, False)
+        if number is not None and level.pattern and not re.search(level.pattern, number):
+            self.findings.append(
+                Finding(
+                    "MODEL002",
+                    Severity.WARNING,
+                    f"number {number!r} does not fit level {level.name!r} "
+                    f"(pattern {level.pattern})",
+                    src.locate((*at, "number")),
+                    suggestion="check the number and the level against the source",
+                )
+            )
+        if number is None:
+            address = data["id"]
+            label = ""
+        else:
+            address = level.address.replace("{parent}", parent).replace("{number}", number)
+            label = data.get("label") or level.label.replace("{number}", number)
+        if address in self.seen:
+            self.findings.append(
+                Finding(
+                    "MODEL003",
+                    Severity.ERROR,
+                    f"two rules have the address {address!r}",
+                    where,
+                    suggestion="each rule needs its own number (or id)",
+                    related=(self.seen[address],),
+                )
+            )
+        else:
+            self.seen[address] = where
+        title = data.get("title")
+        children = tuple(
+            self.rule(src, child, (*at, "children", i), address)
+            for i, child in enumerate(data.get("children", []))
+        )
+        return Rule(
+            address=address,
+            number=number,
+            level=level.name,
+            title=normalise(title) if title else None,
+            label=label,
+            body=self.blocks(src, data.get("body", []), (*at, "body")),
+            children=children,
+            after=self.blocks(src, data.get("after", []), (*at, "after")),
+            at=where,
+        )
+
+
+def _levels(data: dict[str, Any]) -> tuple[Level, ...]:
+    raw = data["numbering"]["levels"]
+    out = []
+    for i, level in enumerate(raw):
+        innermost = i == len(raw) - 1
+        out.append(
+            Level(
+                name=level["name"],
+                word=level.get("word", ""),
+                pattern=level.get("pattern"),
+                address=level.get("address", "{number}"),
+                label=level.get("label", "{number}"),
+                unnumbered=level.get("unnumbered", False),
+                outline=level.get("outline", not innermost),
+            )
+        )
+    return tuple(out)
+
+
+def _patterns(src: SourceFile, findings: list[Finding]) -> tuple[RefPattern, ...]:
+    out = []
+    for i, p in enumerate(src.data.get("references", [])):
+        if "(?P<targets>" not in p["pattern"]:
+            findings.append(
+                Finding(
+                    "MODEL004",
+                    Severity.ERROR,
+                    f"reference pattern {p['name']!r} has no (?P<targets>…) group",
+                    src.locate(("references", i, "pattern")),
+                    suggestion="name the part that holds the number: (?P<targets>\\d+\\.\\d+)",
+                )
+            )
+            continue
+        out.append(RefPattern(p["name"], p["kind"], p["pattern"], p.get("each"),
+                              p.get("target", "{}")))
+    return tuple(out)
+
+
+def _components(src: SourceFile) -> tuple[tuple[Component, ...], tuple[StatedTotal, ...]]:
+    comps = []
+    for i, c in enumerate(src.data.get("components", [])):
+        ids = c.get("ids")
+        comps.append(
+            Component(
+                id=c["id"], kind=c["kind"], name=c["name"],
+                aliases=tuple(c.get("aliases", ())), quantity=c.get("quantity"),
+                size=c.get("size"), part_of=c.get("part_of"),
+                described_at=tuple(c.get("described_at", ())),
+                faces=tuple(Face(f["side"], f["shows"]) for f in c.get("faces", ())),
+                ids=IdRange(ids["format"], ids.get("cited_as"), ids["from"], ids["to"])
+                if ids else None,
+                names=tuple(c.get("names", ())), missing=c.get("missing"),
+                notes=c.get("notes"), at=src.locate(("components", i)),
+            )
+        )
+    totals = tuple(
+        StatedTotal(t["kind"], t["quantity"], t["stated_at"], src.locate(("total", i)))
+        for i, t in enumerate(src.data.get("total", []))
+    )
+    return tuple(comps), totals
+
+
+def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
+    """The game model plus the findings only the model can see."""
+    findings: list[Finding] = []
+    game_src = sources.of_kind("game")[0]
+    g = game_src.data
+    levels = _levels(g)
+    patterns = _patterns(game_src, findings)
+    reader = _RuleReader(levels, patterns)
+    rules: list[Rule] = []
+    for src in sources.of_kind("rules"):
+        for i, data in enumerate(src.data["rules"]):
+            rules.append(reader.rule(src, data, ("rules", i), ""))
+    findings.extend(reader.findings)
+
+    components: tuple[Component, ...] = ()
+    totals: tuple[StatedTotal, ...] = ()
+    for src in sources.of_kind("components"):
+        components, totals = _components(src)
+    glossary = tuple(
+        Term(t["term"], normalise(t["meaning"]), t.get("abbreviation", False),
+             tuple(t.get("see", ())), src.locate(("terms", i)))
+        for src in sources.of_kind("glossary")
+        for i, t in enumerate(src.data["terms"])
+    )
+    errata = tuple(
+        Erratum(e["id"], e["rule"], normalise(e["old"]), normalise(e["new"]),
+                e.get("occurrence"), normalise(e["why"]), e.get("kind", "typo"),
+                e.get("source"), src.locate(("errata", i)))
+        for src in sources.of_kind("errata")
+        for i, e in enumerate(src.data["errata"])
+    )
+    examples = tuple(
+        Example(x["id"], x["rule"], x["procedure"], x.get("title"), x.get("situation", {}),
+                tuple(x["steps"]), x.get("outcome", {}), tuple(x.get("gaps", ())),
+                tuple(x.get("discrepancies", ())), src.locate(("examples", i)))
+        for src in sources.of_kind("examples")
+        for i, x in enumerate(src.data["examples"])
+    )
+    setups = tuple(
+        Setup(s["id"], s["rule"], s["side"], tuple(s["placements"]),
+              tuple(s.get("notes", ())), s.get("missing"), src.locate(("setups", i)))
+        for src in sources.of_kind("setup")
+        for i, s in enumerate(src.data["setups"])
+    )
+    source = g["source"]
+    game = Game(
+        id=g["id"], title=g["title"], subtitle=g.get("subtitle"), publisher=g.get("publisher"),
+        language=g["language"], source_title=source["title"], source_file=source.get("file"),
+        source_notes=source.get("notes"), levels=levels, patterns=patterns,
+        rules=tuple(rules), components=components, totals=totals, glossary=glossary,
+        errata=errata, examples=examples, setups=setups, edition="original",
+        at=game_src.locate(()),
+    )
+    return game, findings

@@ -1,0 +1,98 @@
+"""The whole game as one immutable value: what every later stage reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from compiler.diagnostics import Location
+from compiler.model.components import Component, StatedTotal
+from compiler.model.rules import Level, Rule
+
+
+@dataclass(frozen=True, slots=True)
+class RefPattern:
+    name: str
+    kind: str
+    pattern: str
+    each: str | None
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    term: str
+    meaning: str
+    abbreviation: bool
+    see: tuple[str, ...]
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Erratum:
+    id: str
+    rule: str
+    old: str
+    new: str
+    occurrence: int | None
+    why: str
+    kind: str
+    source: str | None
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A worked example as data; dict fields are JSON-shaped and read-only by convention."""
+
+    id: str
+    rule: str
+    procedure: str
+    title: str | None
+    situation: dict[str, Any]
+    steps: tuple[dict[str, Any], ...]
+    outcome: dict[str, Any]
+    gaps: tuple[str, ...]
+    discrepancies: tuple[str, ...]
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    id: str
+    rule: str
+    side: str
+    placements: tuple[dict[str, Any], ...]
+    notes: tuple[str, ...]
+    missing: str | None
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    id: str
+    title: str
+    subtitle: str | None
+    publisher: str | None
+    language: str
+    source_title: str
+    source_file: str | None
+    source_notes: str | None
+    levels: tuple[Level, ...]
+    patterns: tuple[RefPattern, ...]
+    rules: tuple[Rule, ...]
+    components: tuple[Component, ...]
+    totals: tuple[StatedTotal, ...]
+    glossary: tuple[Term, ...]
+    errata: tuple[Erratum, ...]
+    examples: tuple[Example, ...]
+    setups: tuple[Setup, ...]
+    edition: str  # "original" (verbatim) or "living" (errata applied)
+    at: Location
+
+    def level(self, name: str) -> Level:
+        return next(level for level in self.levels if level.name == name)
+
+    def all_rules(self):
+        for rule in self.rules:
+            yield from rule.walk()

@@ -1,0 +1,58 @@
+"""Verbatim text as the model holds it: paragraphs, the references found in
+them, and (in the living edition) the spans an erratum changed.
+
+Whitespace is the only thing normalised: YAML authors fold lines as they
+like, and a line break inside a paragraph is a space, as in print.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from compiler.diagnostics import Location
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_SPACES = re.compile(r"\s+")
+
+
+def normalise(text: str) -> str:
+    """One paragraph's text with runs of whitespace made single spaces."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def split_paragraphs(text: str) -> tuple[str, ...]:
+    """Paragraphs of a text block: a blank line separates them."""
+    return tuple(p for p in (normalise(part) for part in _BLANK_LINE.split(text)) if p)
+
+
+@dataclass(frozen=True, slots=True)
+class RefSpan:
+    """A reference as the prose writes it, found by one of the game's patterns."""
+
+    kind: str  # "rule" | "card" | "component" | "table" | "entry"
+    target: str  # normalised id it points to: "8.3.5", "german-14"
+    text: str  # the characters of this one target as printed ("8.3.5")
+    phrase: str  # the whole match ("Cases 8.1.12 and 8.1.13")
+    word: str  # "Case", "Section", "" for a bare number
+    start: int  # offsets of `text` in the paragraph
+    end: int
+    pattern: str  # name of the game pattern that found it
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Characters [start, end) of a paragraph come from erratum ``erratum``."""
+
+    start: int
+    end: int
+    erratum: str
+    old: str
+
+
+@dataclass(frozen=True, slots=True)
+class Para:
+    text: str
+    refs: tuple[RefSpan, ...] = ()
+    changes: tuple[Change, ...] = field(default=())

@@ -1,0 +1,16 @@
+"""Where the project's own assets live, found from this package's place on disk.
+
+Schemas, templates and fonts sit beside the ``compiler`` package in the
+repository (the layout asked for), so the package is installed editable.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_DIR = PROJECT_ROOT / "schema"
+TEMPLATES_DIR = PROJECT_ROOT / "templates"
+FONTS_DIR = TEMPLATES_DIR / "fonts"
+RULESETS_DIR = PROJECT_ROOT / "rulesets"
+BUILD_DIR = PROJECT_ROOT / "build"

@@ -1,0 +1,64 @@
+"""The compiler's story, stage by stage (read this first).
+
+    rulesets/<game>/*.yaml
+      -> load      compiler/load/      YAML -> data + file:line:col of every value
+      -> validate  compiler/validate/  JSON Schema (schema/), every error located
+      -> model     compiler/model/     immutable dataclasses; errata -> living edition
+      -> graph     compiler/graph/     networkx: rule tree + references
+      -> build     compiler/backends/  rulebook PDF, text/JSON export …
+      -> write     compiler/write.py   atomic, deterministic files under build/<game>/<lang>/
+
+Only LOAD/SCHEMA/MODEL errors stop a game: nothing can be modelled from them.
+Faults in the verbatim rule text never block a build; the linter reports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler.diagnostics import Finding, has_errors
+from compiler.graph.references import ReferenceGraph, reference_graph
+from compiler.load.game_files import load_game
+from compiler.model.errata import apply_errata
+from compiler.model.from_source import from_sources
+from compiler.model.game import Game
+from compiler.validate import validate_game
+
+EDITIONS = ("original", "living")
+
+
+@dataclass(frozen=True)
+class FrontEnd:
+    """What the front end made of one game folder: a model, or the reasons why not."""
+
+    game: Game | None
+    graphs: ReferenceGraph | None
+    findings: tuple[Finding, ...]
+
+
+def front_end(game_dir: Path, root: Path, edition: str = "original") -> FrontEnd:
+    """Load, validate and model one game; ``root`` is what locations are relative to."""
+    sources = load_game(game_dir, root)
+    findings = list(sources.findings)
+    if has_errors(findings):
+        return FrontEnd(None, None, tuple(findings))
+    findings += validate_game(sources, root)
+    if has_errors(findings):
+        return FrontEnd(None, None, tuple(findings))
+    game, model_findings = from_sources(sources)
+    findings += model_findings
+    if edition == "living":
+        game, errata_findings = apply_errata(game)
+        findings += errata_findings
+    if has_errors(findings):
+        return FrontEnd(None, None, tuple(findings))
+    return FrontEnd(game, reference_graph(game), tuple(findings))
+
+
+def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:
+    """The folders of the named games, or of every game under ``rulesets``."""
+    if names:
+        return [rulesets / name for name in names]
+    return sorted(p for p in rulesets.iterdir() if (p / "game.yaml").is_file())
