@@ -1,0 +1,61 @@
+"""The fonts every PDF embeds, and the check that they carry every glyph used.
+
+DejaVu Serif/Sans Condensed ship in templates/fonts (Bitstream Vera licence),
+so a fresh machine has them. ReportLab draws a missing glyph as an empty box
+without a word; ``missing_glyphs`` lets the build refuse instead, naming the
+text that needs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from compiler.paths import FONTS_DIR
+
+SERIF = "CasebookSerif"
+SANS = "CasebookSans"
+
+_FILES = {
+    SERIF: "DejaVuSerifCondensed.ttf",
+    f"{SERIF}-Bold": "DejaVuSerifCondensed-Bold.ttf",
+    f"{SERIF}-Italic": "DejaVuSerifCondensed-Italic.ttf",
+    f"{SERIF}-BoldItalic": "DejaVuSerifCondensed-BoldItalic.ttf",
+    SANS: "DejaVuSansCondensed.ttf",
+    f"{SANS}-Bold": "DejaVuSansCondensed-Bold.ttf",
+}
+
+
+@cache
+def register() -> None:
+    """Register the fonts with ReportLab once per process."""
+    for name, file in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
+    for family in (SERIF, SANS):
+        bold = f"{family}-Bold"
+        italic = f"{family}-Italic" if f"{family}-Italic" in _FILES else family
+        bold_italic = f"{family}-BoldItalic" if f"{family}-BoldItalic" in _FILES else bold
+        addMapping(family, 0, 0, family)
+        addMapping(family, 1, 0, bold)
+        addMapping(family, 0, 1, italic)
+        addMapping(family, 1, 1, bold_italic)
+
+
+@cache
+def _coverage(font_name: str) -> frozenset[int]:
+    register()
+    font = pdfmetrics.getFont(font_name)
+    return frozenset(font.face.charToGlyph)
+
+
+def missing_glyphs(text: str, fonts: Iterable[str] = tuple(_FILES)) -> set[str]:
+    """Characters of ``text`` that at least one of ``fonts`` cannot draw."""
+    wanted = {ord(ch) for ch in text if not ch.isspace()}
+    missing: set[int] = set()
+    for name in fonts:
+        missing |= wanted - _coverage(name)
+    return {chr(code) for code in missing}

@@ -1,0 +1,45 @@
+"""Refuse to build a PDF whose text needs a glyph the embedded fonts lack."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.backends.pdf.fonts import missing_glyphs
+from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.model.game import Game
+
+
+def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
+    yield game.title, game.at, "game title"
+    for rule in game.all_rules():
+        if rule.title:
+            yield rule.title, rule.at, f"title of {rule.address}"
+        for block in rule.blocks():
+            for text in (block.label, block.title):
+                if text:
+                    yield text, block.at, f"label in {rule.address}"
+            for para in block.paras:
+                yield para.text, block.at, rule.address
+    for erratum in game.errata:
+        yield erratum.new + erratum.old + erratum.why, erratum.at, f"erratum {erratum.id}"
+    for comp in game.components:
+        yield comp.name + (comp.missing or ""), comp.at, f"component {comp.id}"
+
+
+def check_glyphs(game: Game) -> None:
+    """Raise FONT001 for every text that needs a glyph the fonts cannot draw."""
+    findings = []
+    for text, at, what in _texts(game):
+        missing = missing_glyphs(text)
+        if missing:
+            chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
+            snippet = text if len(text) <= 60 else text[:57] + "…"
+            findings.append(Finding(
+                "FONT001", Severity.ERROR,
+                f"{what}: the embedded fonts have no glyph for {chars} in {snippet!r}",
+                at,
+                suggestion="replace the character, or add a font that has it to "
+                "templates/fonts and compiler/backends/pdf/fonts.py",
+            ))
+    if findings:
+        raise CompileError(findings)

@@ -1,0 +1,54 @@
+"""Verbatim text to ReportLab paragraph markup: escaped, with links and marks.
+
+Rule text is data, never markup: every character is escaped. References that
+resolved become internal links; spans an erratum changed are highlighted and
+followed by the erratum's id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from xml.sax.saxutils import escape
+
+from compiler.model.text import Para, RefSpan
+
+LINK_COLOR = "#1d4f91"
+CHANGE_BACK = "#fff0a0"
+
+Resolver = Callable[[RefSpan], str | None]  # span -> anchor name, or None if unresolved
+
+
+def anchor(address: str) -> str:
+    """The PDF destination name of a rule."""
+    return "rule-" + address.replace(" ", "_")
+
+
+def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str:
+    """Escaped markup of one paragraph with its links and change marks."""
+    text = para.text
+    cuts = {0, len(text)}
+    for ref in para.refs:
+        cuts |= {ref.start, ref.end}
+    if mark_changes:
+        for change in para.changes:
+            cuts |= {change.start, change.end}
+    points = sorted(c for c in cuts if 0 <= c <= len(text))
+    changes = para.changes if mark_changes else ()
+    out: list[str] = [_marker(c.erratum) for c in changes if c.end == 0]
+    for start, end in zip(points, points[1:], strict=False):
+        piece = escape(text[start:end])
+        ref = next((r for r in para.refs if r.start <= start and end <= r.end), None)
+        target = resolve(ref) if ref else None
+        if target:
+            piece = f'<a href="#{target}" color="{LINK_COLOR}">{piece}</a>'
+        if any(c.start <= start and end <= c.end for c in changes):
+            piece = f'<font backColor="{CHANGE_BACK}">{piece}</font>'
+        out.append(piece)
+        out.extend(_marker(c.erratum) for c in changes if c.end == end)
+    return "".join(out)
+
+
+def _marker(erratum: str) -> str:
+    """A superscript [E001] linking to the erratum in the edition's errata list."""
+    name = escape(erratum)
+    return f'<super><a href="#erratum-{name}" color="{LINK_COLOR}">[{name}]</a></super>'

@@ -1,0 +1,290 @@
+"""The rulebook PDF: title page, contents, two-column case-system rules.
+
+Every rule carries a named destination (``rule-8.3.5``) so every resolved
+reference is a working link; modules and sections (the levels game.yaml marks
+``outline``) get PDF bookmarks and contents lines; the running head names the
+module on the page. The living edition highlights each erratum's change and
+links it to the errata list at the back.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab import rl_config
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from compiler.backends.pdf.fonts import SANS, SERIF
+from compiler.backends.pdf.glyphs import check_glyphs
+from compiler.backends.pdf.markup import anchor, para_markup
+from compiler.backends.pdf.styles import ACCENT, INK, styles
+from compiler.graph.references import ReferenceGraph
+from compiler.model.game import Game
+from compiler.model.rules import Block, Rule
+from compiler.model.text import RefSpan
+from compiler.write import Output
+
+NAME = "rulebook"
+PAPERS = {"a4": A4, "letter": LETTER}
+MARGIN = 15 * mm
+GUTTER = 6 * mm
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    paper: str = "a4"
+
+
+def output_path(game: Game, paper: str) -> str:
+    return f"{game.id}/{game.language}/rulebook-{game.edition}-{paper}.pdf"
+
+
+def build(game: Game, graphs: ReferenceGraph, options: Options) -> Iterator[Output]:
+    """One rulebook PDF for the game's edition on the requested paper."""
+    check_glyphs(game)
+    yield Output(output_path(game, options.paper), render(game, graphs, options.paper))
+
+
+class _Heading(Paragraph):
+    """A paragraph that also becomes a bookmark and a contents line."""
+
+    def __init__(self, text: str, style, key: str, title: str, level: int) -> None:
+        super().__init__(text, style)
+        self.outline = (key, title, level)
+
+
+class _Doc(BaseDocTemplate):
+    def __init__(self, buffer: io.BytesIO, game: Game, paper: str) -> None:
+        self.game = game
+        self.module_in_force = ""
+        self.first_module_on_page: str | None = None
+        super().__init__(
+            buffer, pagesize=PAPERS[paper], leftMargin=MARGIN, rightMargin=MARGIN,
+            topMargin=MARGIN + 5 * mm, bottomMargin=MARGIN, title=game.title,
+            author=game.publisher or "", subject=f"{game.title} rules, {game.edition} edition",
+            creator="Casebook", producer="Casebook (ReportLab)", invariant=1,
+            lang=game.language,
+        )
+        width, height = PAPERS[paper]
+        inner_w = width - 2 * MARGIN
+        inner_h = height - self.topMargin - self.bottomMargin
+        col_w = (inner_w - GUTTER) / 2
+        one = Frame(MARGIN, self.bottomMargin, inner_w, inner_h, id="one")
+        left = Frame(MARGIN, self.bottomMargin, col_w, inner_h, id="left")
+        right = Frame(MARGIN + col_w + GUTTER, self.bottomMargin, col_w, inner_h, id="right")
+        self.addPageTemplates([
+            PageTemplate("title", [one], onPageEnd=self._footer_only),
+            PageTemplate("toc", [one], onPage=self._start_contents, onPageEnd=self._decorate),
+            PageTemplate("body", [left, right], onPage=self._start_page,
+                         onPageEnd=self._decorate),
+        ])
+
+    def beforeDocument(self) -> None:
+        """multiBuild lays the story out several times; start each pass afresh."""
+        self.module_in_force = ""
+        self.first_module_on_page = None
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        outline = getattr(flowable, "outline", None)
+        if not outline:
+            return
+        key, title, level = outline
+        self.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
+        self.notify("TOCEntry", (level, escape(title), self.page, key))
+        if level == 0:
+            if self.first_module_on_page is None:
+                self.first_module_on_page = title
+            self.module_in_force = title
+
+    def _start_contents(self, canvas, doc) -> None:
+        self.first_module_on_page = None
+        self._module_at_top = "Contents"
+
+    def _start_page(self, canvas, doc) -> None:
+        self.first_module_on_page = None
+        self._module_at_top = self.module_in_force
+
+    def _decorate(self, canvas, doc) -> None:
+        width, height = self.pagesize
+        head = self.first_module_on_page or getattr(self, "_module_at_top", "")
+        canvas.saveState()
+        canvas.setFont(f"{SANS}-Bold", 7.5)
+        canvas.setFillColor(ACCENT)
+        left = self.game.title.upper() + (f" {self.game.subtitle}" if self.game.subtitle else "")
+        canvas.drawString(MARGIN, height - MARGIN, left)
+        canvas.setFillColor(INK)
+        canvas.drawRightString(width - MARGIN, height - MARGIN, head)
+        canvas.setStrokeColor(ACCENT)
+        canvas.setLineWidth(0.5)
+        canvas.line(MARGIN, height - MARGIN - 2.5, width - MARGIN, height - MARGIN - 2.5)
+        canvas.restoreState()
+        self._footer_only(canvas, doc)
+
+    def _footer_only(self, canvas, doc) -> None:
+        width, _ = self.pagesize
+        canvas.saveState()
+        canvas.setFont(SERIF, 8)
+        canvas.drawCentredString(width / 2, MARGIN - 6 * mm, str(canvas.getPageNumber()))
+        canvas.restoreState()
+
+
+class _Story:
+    """Builds the list of flowables for one game, in reading order."""
+
+    def __init__(self, game: Game, graphs: ReferenceGraph) -> None:
+        self.game = game
+        self.graphs = graphs
+        self.s = styles()
+        self.outline_levels = {lv.name: lv.outline for lv in game.levels}
+        self.flowables: list[Flowable] = []
+
+    def resolve(self, span: RefSpan) -> str | None:
+        if span.kind == "rule" and span.target in self.graphs.rules:
+            return anchor(span.target)
+        return None
+
+    def markup(self, para) -> str:
+        return para_markup(para, self.resolve, mark_changes=self.game.edition == "living")
+
+    def add(self, flowable: Flowable) -> None:
+        self.flowables.append(flowable)
+
+    def rule(self, rule: Rule, depth: int) -> None:
+        name = f'<a name="{anchor(rule.address)}"/>'
+        label = escape(rule.label)
+        outlined = self.outline_levels.get(rule.level, False) or rule.number is None
+        body = list(rule.body)
+        if outlined and depth < 2:
+            style = self.s["h1" if depth == 0 else "h2"]
+            text = " ".join(x for x in (label, escape(rule.title or "")) if x)
+            self.add(_Heading(name + text, style, anchor(rule.address), rule.heading, depth))
+        elif rule.title:
+            text = f"{label} {escape(rule.title)}" if label else escape(rule.title)
+            self.add(Paragraph(name + text, self.s["h3"]))
+        elif rule.level == self.game.levels[-1].name and rule.number and len(rule.label) <= 4:
+            # A lettered item: the label hangs in the margin.
+            first = body.pop(0) if body and body[0].kind == "paragraph" else None
+            text = self.markup(first.paras[0]) if first else ""
+            self.add(Paragraph(name + text, self.s["item"], bulletText=rule.label))
+        else:
+            first = body.pop(0) if body and body[0].kind == "paragraph" else None
+            text = self.markup(first.paras[0]) if first else ""
+            self.add(Paragraph(f"{name}<b>{label}</b> {text}", self.s["body"]))
+        indent = rule.level == self.game.levels[-1].name and bool(rule.number)
+        for block in body:
+            self.block(block, indent)
+        for child in rule.children:
+            self.rule(child, depth + 1)
+        for block in rule.after:
+            self.block(block, indent)
+
+    def block(self, block: Block, indented: bool = False) -> None:
+        s = self.s
+        if block.kind == "paragraph":
+            style = s["item"] if indented else s["body"]
+            self.add(Paragraph(self.markup(block.paras[0]), style))
+        elif block.kind == "heading":
+            self.add(Paragraph(self.markup(block.paras[0]), s["inline-heading"]))
+        elif block.kind == "list":
+            if block.title:
+                self.add(Paragraph(escape(block.title), s["list-title"]))
+            for para in block.paras:
+                if block.style == "bullet":
+                    self.add(Paragraph(self.markup(para), s["bullet"], bulletText="•"))
+                else:
+                    self.add(Paragraph(self.markup(para), s["plain-list"]))
+        elif block.kind == "table":
+            self.add(Paragraph(f"<i>[Table {escape(block.table or '')}]</i>", s["body"]))
+        else:
+            style = s.get(block.kind, s["note"])
+            name = f'<a name="example-{block.id}"/>' if block.id else ""
+            for i, para in enumerate(block.paras):
+                label = f"<b>{escape(block.label)}</b> " if block.label and i == 0 else ""
+                self.add(Paragraph(name + label + self.markup(para), style))
+                name = ""
+
+    def title_page(self) -> None:
+        g, s = self.game, self.s
+        self.add(Spacer(1, 60 * mm))
+        self.add(Paragraph(escape(g.title), s["title"]))
+        if g.subtitle:
+            self.add(Paragraph(escape(g.subtitle), s["subtitle"]))
+        if g.publisher:
+            self.add(Paragraph(escape(g.publisher), s["colophon"]))
+        self.add(Spacer(1, 20 * mm))
+        if g.edition == "living":
+            line = (f"Living edition: the source text with {len(g.errata)} errata applied; "
+                    "each change is highlighted and numbered.")
+        else:
+            line = "Original edition: the source text verbatim, its mistakes included."
+        self.add(Paragraph(escape(line), s["colophon"]))
+        self.add(Paragraph(f"Transcribed from: {escape(g.source_title)}", s["colophon"]))
+        self.add(Paragraph("Compiled with Casebook", s["colophon"]))
+
+    def contents(self) -> None:
+        toc = TableOfContents(dotsMinLevel=0)
+        toc.levelStyles = [self.s["toc0"], self.s["toc1"], self.s["toc2"]]
+        self.add(Paragraph("Contents", self.s["toc-title"]))
+        self.add(toc)
+
+    def errata_list(self) -> None:
+        g, s = self.game, self.s
+        if not g.errata:
+            return
+        title = "Errata applied in this edition" if g.edition == "living" else \
+            "Errata (not applied in this edition)"
+        self.add(_Heading(f'<a name="errata"/>{escape(title)}', s["h1"], "errata", title, 0))
+        for e in g.errata:
+            link = f'<a href="#{anchor(e.rule)}" color="#1d4f91">{escape(e.rule)}</a>' \
+                if e.rule in self.graphs.rules else escape(e.rule)
+            self.add(Paragraph(
+                f'<a name="erratum-{escape(e.id)}"/><b>{escape(e.id)}</b> ({link}, {e.kind}): '
+                f"“{escape(e.old)}” → “{escape(e.new)}”. <i>{escape(e.why)}</i>", s["body"]))
+
+    def gaps(self) -> None:
+        missing = [c for c in self.game.components if c.missing]
+        if not missing:
+            return
+        title = "Not in the source"
+        self.add(_Heading(f'<a name="gaps"/>{title}', self.s["h1"], "gaps", title, 0))
+        self.add(Paragraph(
+            "The rules cite these components, but their contents are not part of the source "
+            "this rulebook was transcribed from.", self.s["note"]))
+        for c in missing:
+            self.add(Paragraph(f"<b>{escape(c.name)}</b>: {escape(c.missing or '')}",
+                               self.s["body"]))
+
+
+def render(game: Game, graphs: ReferenceGraph, paper: str) -> bytes:
+    """The PDF bytes; the same game and paper always give the same bytes."""
+    rl_config.invariant = 1
+    story = _Story(game, graphs)
+    story.add(NextPageTemplate("toc"))
+    story.title_page()
+    story.add(PageBreak())
+    story.contents()
+    story.add(NextPageTemplate("body"))
+    story.add(PageBreak())
+    for rule in game.rules:
+        story.rule(rule, 0)
+    story.errata_list()
+    story.gaps()
+    buffer = io.BytesIO()
+    doc = _Doc(buffer, game, paper)
+    doc.multiBuild(story.flowables)
+    return buffer.getvalue()

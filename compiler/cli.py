@@ -1,0 +1,200 @@
+"""The ``casebook`` command: one small function per verb.
+
+Heavy imports (ReportLab) happen inside the verbs that need them, so
+``casebook validate`` starts fast. Exit status: 0 clean; 1 the checked input
+has errors (validate); 2 usage or input errors that stop a build or export.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from compiler.diagnostics import CompileError, Finding, Severity
+from compiler.paths import BUILD_DIR, RULESETS_DIR
+
+EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
+PAPERS = ("a4", "letter")
+EDITIONS = ("original", "living")
+
+
+def _report(findings: Sequence[Finding], *, quiet_warnings: bool = False) -> None:
+    for finding in sorted(findings, key=Finding.sort_key):
+        if quiet_warnings and finding.severity is not Severity.ERROR:
+            continue
+        print(finding.render(), file=sys.stderr)
+
+
+def _games(args: argparse.Namespace) -> list[Path] | None:
+    """The game folders the user named (or all); None after reporting a bad name."""
+    from compiler.pipeline import game_dirs
+
+    rulesets: Path = args.rulesets
+    if not rulesets.is_dir():
+        print(f"casebook: rulesets folder {rulesets} does not exist", file=sys.stderr)
+        return None
+    dirs = game_dirs(rulesets, args.games)
+    known = sorted(p.name for p in rulesets.iterdir() if (p / "game.yaml").is_file())
+    for d in dirs:
+        if not d.is_dir():
+            print(f"casebook: no game {d.name!r} in {rulesets} (known: {', '.join(known)})",
+                  file=sys.stderr)
+            return None
+    if not dirs:
+        print(f"casebook: no games in {rulesets}", file=sys.stderr)
+        return None
+    return dirs
+
+
+def _root_for(rulesets: Path) -> Path:
+    """Locations are shown relative to the folder holding rulesets/ (the repo root)."""
+    return rulesets.resolve().parent
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from compiler.pipeline import front_end
+
+    dirs = _games(args)
+    if dirs is None:
+        return EXIT_INPUT
+    status = EXIT_OK
+    for game_dir in dirs:
+        fe = front_end(game_dir, _root_for(args.rulesets), "living")
+        _report(fe.findings)
+        errors = sum(f.severity is Severity.ERROR for f in fe.findings)
+        if errors:
+            status = EXIT_FINDINGS
+            print(f"{game_dir.name}: {errors} error(s)", file=sys.stderr)
+        else:
+            print(f"{game_dir.name}: valid")
+    return status
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from compiler.backends import export, rulebook
+    from compiler.pipeline import front_end
+    from compiler.write import Output, write_all
+
+    dirs = _games(args)
+    if dirs is None:
+        return EXIT_INPUT
+    editions = [args.edition] if args.edition else list(EDITIONS)
+    papers = [args.paper] if args.paper else list(PAPERS)
+    status = EXIT_OK
+    for game_dir in dirs:
+        outputs: list[Output] = []
+        try:
+            for edition in editions:
+                fe = front_end(game_dir, _root_for(args.rulesets), edition)
+                if fe.game is None or fe.graphs is None:
+                    raise CompileError([f for f in fe.findings if f.severity is Severity.ERROR])
+                for paper in papers:
+                    outputs += rulebook.build(fe.game, fe.graphs, rulebook.Options(paper))
+                base = f"{fe.game.id}/{fe.game.language}/rules-{edition}"
+                outputs.append(Output(base + ".txt", export.to_text(fe.game).encode()))
+                outputs.append(
+                    Output(base + ".json", export.to_json(fe.game, fe.graphs).encode())
+                )
+        except CompileError as err:
+            _report(err.findings)
+            print(f"{game_dir.name}: not built; previous outputs are untouched", file=sys.stderr)
+            status = EXIT_INPUT
+            continue
+        changed = write_all(outputs, args.out)
+        for out in sorted(outputs, key=lambda o: o.path):
+            print(f"{args.out / out.path}")
+        print(f"{game_dir.name}: {len(outputs)} file(s), {len(changed)} changed", file=sys.stderr)
+    return status
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from compiler.backends import export
+    from compiler.pipeline import front_end
+    from compiler.write import Output, write_all
+
+    dirs = _games(args)
+    if dirs is None:
+        return EXIT_INPUT
+    if len(dirs) != 1:
+        print("casebook export: name exactly one game", file=sys.stderr)
+        return EXIT_INPUT
+    fe = front_end(dirs[0], _root_for(args.rulesets), args.edition)
+    if fe.game is None or fe.graphs is None:
+        _report(fe.findings)
+        return EXIT_INPUT
+    text = export.to_text(fe.game) if args.format == "text" else export.to_json(fe.game, fe.graphs)
+    if args.output:
+        path = Path(args.output)
+        write_all([Output(path.name, text.encode())], path.parent)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from compiler.scaffold import scaffold
+
+    try:
+        written = scaffold(args.rulesets, args.game, args.title)
+    except FileExistsError as err:
+        print(f"casebook new: {err}", file=sys.stderr)
+        return EXIT_INPUT
+    except ValueError as err:
+        print(f"casebook new: {err}", file=sys.stderr)
+        return EXIT_INPUT
+    for path in written:
+        print(path)
+    return EXIT_OK
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="casebook",
+        description="Compile tabletop game rules written as YAML into rulebooks and more.",
+    )
+    verbs = top.add_subparsers(dest="verb", required=True, metavar="COMMAND")
+
+    def common(p: argparse.ArgumentParser, *, games: bool = True) -> None:
+        if games:
+            p.add_argument("games", nargs="*", metavar="GAME",
+                           help="game folder names (default: every game)")
+        p.add_argument("--rulesets", type=Path, default=RULESETS_DIR, metavar="DIR",
+                       help="folder holding one folder per game (default: %(default)s)")
+
+    p = verbs.add_parser("validate", help="check games against the schemas")
+    common(p)
+    p.set_defaults(run=cmd_validate)
+
+    p = verbs.add_parser("build", help="write rulebook PDFs and rule exports")
+    common(p)
+    p.add_argument("--edition", choices=EDITIONS, help="default: both")
+    p.add_argument("--paper", choices=PAPERS, help="default: both")
+    p.add_argument("--out", type=Path, default=BUILD_DIR, metavar="DIR",
+                   help="output folder (default: %(default)s)")
+    p.set_defaults(run=cmd_build)
+
+    p = verbs.add_parser("export", help="print the rules as plain text or JSON")
+    common(p)
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--edition", choices=EDITIONS, default="original")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.set_defaults(run=cmd_export)
+
+    p = verbs.add_parser("new", help="start a new game with a minimal valid ruleset")
+    p.add_argument("game", metavar="GAME", help="folder name: lower-case letters, digits, -")
+    p.add_argument("--title", help="the game's title (default: from GAME)")
+    common(p, games=False)
+    p.set_defaults(run=cmd_new)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # `casebook export … | head`
+        return EXIT_OK
+
+

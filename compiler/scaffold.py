@@ -1,0 +1,95 @@
+"""``casebook new``: a minimal valid ruleset to start a game of one's own.
+
+Every file it writes carries its schema modeline, so an editor with the YAML
+language server offers completion from the first keystroke.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from compiler.validate.modelines import expected_modeline
+from compiler.write import Output, write_all
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+_GAME = """\
+id: {id}
+title: {title}
+language: en
+source:
+  title: {title} rules
+numbering:
+  levels:
+    - name: chapter
+      word: Chapter
+      pattern: '^\\d+\\.0$'
+    - name: section
+      word: Section
+      pattern: '^\\d+\\.[1-9]\\d*$'
+    - name: case
+      word: Case
+      pattern: '^\\d+\\.\\d+\\.\\d+$'
+references:
+  # "(see Section 1.1)", "Case 1.1.1"
+  - name: rule-by-word
+    kind: rule
+    pattern: '\\b(?P<word>Chapter|Section|Case)s?\\s+(?P<targets>\\d+\\.\\d+(?:\\.\\d+)?)'
+"""
+
+_RULES = """\
+rules:
+  - number: "1.0"
+    level: chapter
+    title: INTRODUCTION
+    body:
+      - >-
+        Write the rules here, verbatim from your source. References such as
+        Case 1.1.1 become links in every output.
+    children:
+      - number: "1.1"
+        level: section
+        title: Components
+        children:
+          - number: "1.1.1"
+            level: case
+            body:
+              - The game has one board (see Section 1.1).
+"""
+
+_COMPONENTS = """\
+components:
+  - id: board
+    kind: board
+    name: board
+    quantity: 1
+    described_at: ["1.1.1"]
+"""
+
+_ERRATA = """\
+# Corrections to the source text: id, rule, old, new, why.
+errata: []
+"""
+
+
+def scaffold(rulesets: Path, game_id: str, title: str | None = None) -> list[Path]:
+    """Write rulesets/<game_id>/ and return the files written."""
+    if not _ID.match(game_id):
+        raise ValueError(f"{game_id!r} is not a valid game id: use a-z, 0-9 and '-'")
+    folder = rulesets / game_id
+    if folder.exists():
+        raise FileExistsError(f"{folder} already exists; choose another name")
+    title = title or game_id.replace("-", " ").title()
+    files = {
+        "game.yaml": ("game", _GAME.format(id=game_id, title=title)),
+        "rules/01-introduction.yaml": ("rules", _RULES),
+        "components.yaml": ("components", _COMPONENTS),
+        "errata.yaml": ("errata", _ERRATA),
+    }
+    outputs = []
+    for rel, (kind, text) in files.items():
+        modeline = expected_modeline(folder / rel, kind)
+        outputs.append(Output(rel, f"{modeline}\n{text}".encode()))
+    write_all(outputs, folder)
+    return [folder / o.path for o in outputs]

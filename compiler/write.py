@@ -1,0 +1,57 @@
+"""Write outputs atomically and deterministically.
+
+Everything is rendered in memory first; then each file is written to a
+temporary file beside its destination and swapped in with ``os.replace``. If
+anything fails before the swap, the previous outputs are untouched. A file
+whose bytes have not changed is left alone, so its mtime says when it last
+really changed.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """One file a back end produced: a relative POSIX path and its bytes."""
+
+    path: str
+    data: bytes
+
+
+def safe_join(root: Path, relative: str) -> Path:
+    """``root/relative``, refusing absolute paths and '..' escapes."""
+    pure = PurePosixPath(relative)
+    if pure.is_absolute() or ".." in pure.parts or not pure.parts:
+        raise ValueError(f"refusing to write outside the output folder: {relative!r}")
+    return root.joinpath(*pure.parts)
+
+
+def write_all(outputs: Iterable[Output], root: Path) -> list[Path]:
+    """Write every output or none; returns the paths that changed."""
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for out in sorted(outputs, key=lambda o: o.path):
+            dest = safe_join(root, out.path)
+            if dest.is_file() and dest.read_bytes() == out.data:
+                continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(
+                dir=dest.parent, prefix=".casebook-", suffix=".tmp", delete=False
+            ) as handle:
+                handle.write(out.data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            staged.append((Path(handle.name), dest))
+    except BaseException:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise
+    for tmp, dest in staged:
+        os.replace(tmp, dest)
+    return [dest for _, dest in staged]
