@@ -39,8 +39,10 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
     known = sorted(p.name for p in rulesets.iterdir() if (p / "game.yaml").is_file())
     for d in dirs:
         if not d.is_dir():
-            print(f"casebook: no game {d.name!r} in {rulesets} (known: {', '.join(known)})",
-                  file=sys.stderr)
+            print(
+                f"casebook: no game {d.name!r} in {rulesets} (known: {', '.join(known)})",
+                file=sys.stderr,
+            )
             return None
     if not dirs:
         print(f"casebook: no games in {rulesets}", file=sys.stderr)
@@ -94,9 +96,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                     outputs += rulebook.build(fe.game, fe.graphs, rulebook.Options(paper))
                 base = f"{fe.game.id}/{fe.game.language}/rules-{edition}"
                 outputs.append(Output(base + ".txt", export.to_text(fe.game).encode()))
-                outputs.append(
-                    Output(base + ".json", export.to_json(fe.game, fe.graphs).encode())
-                )
+                outputs.append(Output(base + ".json", export.to_json(fe.game, fe.graphs).encode()))
         except CompileError as err:
             _report(err.findings)
             print(f"{game_dir.name}: not built; previous outputs are untouched", file=sys.stderr)
@@ -158,10 +158,16 @@ def parser() -> argparse.ArgumentParser:
 
     def common(p: argparse.ArgumentParser, *, games: bool = True) -> None:
         if games:
-            p.add_argument("games", nargs="*", metavar="GAME",
-                           help="game folder names (default: every game)")
-        p.add_argument("--rulesets", type=Path, default=RULESETS_DIR, metavar="DIR",
-                       help="folder holding one folder per game (default: %(default)s)")
+            p.add_argument(
+                "games", nargs="*", metavar="GAME", help="game folder names (default: every game)"
+            )
+        p.add_argument(
+            "--rulesets",
+            type=Path,
+            default=RULESETS_DIR,
+            metavar="DIR",
+            help="folder holding one folder per game (default: %(default)s)",
+        )
 
     p = verbs.add_parser("validate", help="check games against the schemas")
     common(p)
@@ -171,8 +177,13 @@ def parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--edition", choices=EDITIONS, help="default: both")
     p.add_argument("--paper", choices=PAPERS, help="default: both")
-    p.add_argument("--out", type=Path, default=BUILD_DIR, metavar="DIR",
-                   help="output folder (default: %(default)s)")
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=BUILD_DIR,
+        metavar="DIR",
+        help="output folder (default: %(default)s)",
+    )
     p.set_defaults(run=cmd_build)
 
     p = verbs.add_parser("export", help="print the rules as plain text or JSON")
@@ -196,5 +207,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args)
     except BrokenPipeError:  # `casebook export … | head`
         return EXIT_OK
-
-

@@ -8,10 +8,10 @@ through logging. Positions are 1-based, as editors, SARIF and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How bad a finding is; ERROR in LOAD/SCHEMA stops a build."""
 
     ERROR = "error"

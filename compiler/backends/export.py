@@ -63,9 +63,7 @@ def _block_json(block: Block) -> dict[str, Any]:
             out[key] = value
     out["text"] = [p.text for p in block.paras]
     refs = [
-        {"text": r.phrase, "target": r.target, "kind": r.kind}
-        for p in block.paras
-        for r in p.refs
+        {"text": r.phrase, "target": r.target, "kind": r.kind} for p in block.paras for r in p.refs
     ]
     if refs:
         out["references"] = refs
@@ -83,6 +81,7 @@ def _rule_json(rule: Rule, graphs: ReferenceGraph) -> dict[str, Any]:
     out: dict[str, Any] = {"address": rule.address, "level": rule.level}
     if rule.number is not None:
         out["number"] = rule.number
+        out["label"] = rule.label
     if rule.title:
         out["title"] = rule.title
     out["body"] = [_block_json(b) for b in rule.body]

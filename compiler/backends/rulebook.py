@@ -26,6 +26,7 @@ from reportlab.platypus import (
     PageTemplate,
     Paragraph,
     Spacer,
+    TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -74,11 +75,21 @@ class _Doc(BaseDocTemplate):
         self.module_in_force = ""
         self.first_module_on_page: str | None = None
         super().__init__(
-            buffer, pagesize=PAPERS[paper], leftMargin=MARGIN, rightMargin=MARGIN,
-            topMargin=MARGIN + 5 * mm, bottomMargin=MARGIN, title=game.title,
-            author=game.publisher or "", subject=f"{game.title} rules, {game.edition} edition",
-            creator="Casebook", producer="Casebook (ReportLab)", invariant=1,
+            buffer,
+            pagesize=PAPERS[paper],
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN + 5 * mm,
+            bottomMargin=MARGIN,
+            title=game.title,
+            author=game.publisher or "",
+            subject=f"{game.title} rules, {game.edition} edition",
+            creator="Casebook",
+            producer="Casebook (ReportLab)",
+            invariant=1,
             lang=game.language,
+            initialFontName=SERIF,
+            initialFontSize=9,
         )
         width, height = PAPERS[paper]
         inner_w = width - 2 * MARGIN
@@ -87,12 +98,15 @@ class _Doc(BaseDocTemplate):
         one = Frame(MARGIN, self.bottomMargin, inner_w, inner_h, id="one")
         left = Frame(MARGIN, self.bottomMargin, col_w, inner_h, id="left")
         right = Frame(MARGIN + col_w + GUTTER, self.bottomMargin, col_w, inner_h, id="right")
-        self.addPageTemplates([
-            PageTemplate("title", [one], onPageEnd=self._footer_only),
-            PageTemplate("toc", [one], onPage=self._start_contents, onPageEnd=self._decorate),
-            PageTemplate("body", [left, right], onPage=self._start_page,
-                         onPageEnd=self._decorate),
-        ])
+        self.addPageTemplates(
+            [
+                PageTemplate("title", [one], onPageEnd=self._footer_only),
+                PageTemplate("toc", [one], onPage=self._start_contents, onPageEnd=self._decorate),
+                PageTemplate(
+                    "body", [left, right], onPage=self._start_page, onPageEnd=self._decorate
+                ),
+            ]
+        )
 
     def beforeDocument(self) -> None:
         """multiBuild lays the story out several times; start each pass afresh."""
@@ -228,8 +242,10 @@ class _Story:
             self.add(Paragraph(escape(g.publisher), s["colophon"]))
         self.add(Spacer(1, 20 * mm))
         if g.edition == "living":
-            line = (f"Living edition: the source text with {len(g.errata)} errata applied; "
-                    "each change is highlighted and numbered.")
+            line = (
+                f"Living edition: the source text with {len(g.errata)} errata applied; "
+                "each change is highlighted and numbered."
+            )
         else:
             line = "Original edition: the source text verbatim, its mistakes included."
         self.add(Paragraph(escape(line), s["colophon"]))
@@ -238,6 +254,10 @@ class _Story:
 
     def contents(self) -> None:
         toc = TableOfContents(dotsMinLevel=0)
+        # The contents table's own default font is Helvetica, which is never embedded.
+        toc.tableStyle = TableStyle(
+            [*toc.tableStyle.getCommands(), ("FONTNAME", (0, 0), (-1, -1), SERIF)]
+        )
         toc.levelStyles = [self.s["toc0"], self.s["toc1"], self.s["toc2"]]
         self.add(Paragraph("Contents", self.s["toc-title"]))
         self.add(toc)
@@ -246,15 +266,25 @@ class _Story:
         g, s = self.game, self.s
         if not g.errata:
             return
-        title = "Errata applied in this edition" if g.edition == "living" else \
-            "Errata (not applied in this edition)"
+        title = (
+            "Errata applied in this edition"
+            if g.edition == "living"
+            else "Errata (not applied in this edition)"
+        )
         self.add(_Heading(f'<a name="errata"/>{escape(title)}', s["h1"], "errata", title, 0))
         for e in g.errata:
-            link = f'<a href="#{anchor(e.rule)}" color="#1d4f91">{escape(e.rule)}</a>' \
-                if e.rule in self.graphs.rules else escape(e.rule)
-            self.add(Paragraph(
-                f'<a name="erratum-{escape(e.id)}"/><b>{escape(e.id)}</b> ({link}, {e.kind}): '
-                f"“{escape(e.old)}” → “{escape(e.new)}”. <i>{escape(e.why)}</i>", s["body"]))
+            link = (
+                f'<a href="#{anchor(e.rule)}" color="#1d4f91">{escape(e.rule)}</a>'
+                if e.rule in self.graphs.rules
+                else escape(e.rule)
+            )
+            self.add(
+                Paragraph(
+                    f'<a name="erratum-{escape(e.id)}"/><b>{escape(e.id)}</b> ({link}, {e.kind}): '
+                    f"“{escape(e.old)}” → “{escape(e.new)}”. <i>{escape(e.why)}</i>",
+                    s["body"],
+                )
+            )
 
     def gaps(self) -> None:
         missing = [c for c in self.game.components if c.missing]
@@ -262,12 +292,17 @@ class _Story:
             return
         title = "Not in the source"
         self.add(_Heading(f'<a name="gaps"/>{title}', self.s["h1"], "gaps", title, 0))
-        self.add(Paragraph(
-            "The rules cite these components, but their contents are not part of the source "
-            "this rulebook was transcribed from.", self.s["note"]))
+        self.add(
+            Paragraph(
+                "The rules cite these components, but their contents are not part of the source "
+                "this rulebook was transcribed from.",
+                self.s["note"],
+            )
+        )
         for c in missing:
-            self.add(Paragraph(f"<b>{escape(c.name)}</b>: {escape(c.missing or '')}",
-                               self.s["body"]))
+            self.add(
+                Paragraph(f"<b>{escape(c.name)}</b>: {escape(c.missing or '')}", self.s["body"])
+            )
 
 
 def render(game: Game, graphs: ReferenceGraph, paper: str) -> bytes:

@@ -35,8 +35,11 @@ class ReferenceGraph:
         if key not in self.graph:
             return []
         order = {a: i for i, a in enumerate(self.rules)}
-        owners = {src[1] for src, _, d in self.graph.in_edges(key, data=True)
-                  if d.get("relation") == "cites"}
+        owners = {
+            src[1]
+            for src, _, d in self.graph.in_edges(key, data=True)
+            if d.get("relation") == "cites"
+        }
         return sorted(owners, key=lambda a: order.get(a, 0))
 
     def parent(self, address: str) -> str | None:

@@ -68,6 +68,7 @@ def load_text(text: str, path: str) -> SourceFile:
         where = _loc(err.problem_mark or err.context_mark, path)
         problem = err.problem or "invalid YAML"
         context = f" ({err.context})" if err.context else ""
+        started = _loc(err.context_mark, path) if err.context_mark else None
         raise CompileError(
             [
                 Finding(
@@ -76,6 +77,7 @@ def load_text(text: str, path: str) -> SourceFile:
                     f"YAML syntax error: {problem}{context}",
                     where,
                     suggestion="fix the YAML at this line; check indentation, quotes and colons",
+                    related=(started,) if started and started != where else (),
                 )
             ]
         ) from None
@@ -170,8 +172,12 @@ class _Walker:
         for key_node, value_node in node.value:
             key_loc = _loc(key_node.start_mark, self.path)
             if key_node.tag == "tag:yaml.org,2002:merge":
-                self.refuse("LOAD003", "merge keys (<<) are not allowed", key_loc,
-                            suggestion="write the keys out in full")
+                self.refuse(
+                    "LOAD003",
+                    "merge keys (<<) are not allowed",
+                    key_loc,
+                    suggestion="write the keys out in full",
+                )
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
                 self.refuse("LOAD004", "mapping keys must be plain text", key_loc)

@@ -24,9 +24,13 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
     for erratum in game.errata:
         if erratum.rule not in known:
             findings.append(
-                Finding("ERRATA001", Severity.ERROR,
-                        f"erratum {erratum.id} names rule {erratum.rule!r}, which does not exist",
-                        erratum.at, suggestion="use the rule's address, e.g. 8.2.1f")
+                Finding(
+                    "ERRATA001",
+                    Severity.ERROR,
+                    f"erratum {erratum.id} names rule {erratum.rule!r}, which does not exist",
+                    erratum.at,
+                    suggestion="use the rule's address, e.g. 8.2.1f",
+                )
             )
             continue
         by_rule.setdefault(erratum.rule, []).append(erratum)
@@ -40,13 +44,16 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
         for erratum in errata:
             if not _apply_one(erratum, body, after, game):
                 findings.append(
-                    Finding("ERRATA002", Severity.ERROR,
-                            f"erratum {erratum.id}: {erratum.old!r} is not in the text of "
-                            f"{erratum.rule}" + (f" (occurrence {erratum.occurrence})"
-                                                 if erratum.occurrence else ""),
-                            erratum.at,
-                            suggestion="copy 'old' exactly from the rule text (whitespace "
-                            "is normalised); if it occurs more than once, set 'occurrence'")
+                    Finding(
+                        "ERRATA002",
+                        Severity.ERROR,
+                        f"erratum {erratum.id}: {erratum.old!r} is not in the text of "
+                        f"{erratum.rule}"
+                        + (f" (occurrence {erratum.occurrence})" if erratum.occurrence else ""),
+                        erratum.at,
+                        suggestion="copy 'old' exactly from the rule text (whitespace "
+                        "is normalised); if it occurs more than once, set 'occurrence'",
+                    )
                 )
         return replace(rule, body=tuple(body), after=tuple(after), children=children)
 
@@ -88,4 +95,6 @@ def _replace_span(para: Para, start: int, erratum: Erratum, game: Game) -> Para:
             changes.append(replace(change, start=change.start + shift, end=change.end + shift))
     changes.append(Change(start, start + len(erratum.new), erratum.id, erratum.old))
     at = para.refs[0].at if para.refs else erratum.at
-    return Para(text, find_refs(text, game.patterns, at), tuple(sorted(changes, key=lambda c: c.start)))
+    return Para(
+        text, find_refs(text, game.patterns, at), tuple(sorted(changes, key=lambda c: c.start))
+    )

@@ -44,8 +44,13 @@ class _RuleReader:
             if kind == "list":
                 paras = tuple(self.para(normalise(x), where) for x in item["items"])
                 out.append(
-                    Block("list", paras, where, title=item.get("title"),
-                          style=item.get("style", "bullet"))
+                    Block(
+                        "list",
+                        paras,
+                        where,
+                        title=item.get("title"),
+                        style=item.get("style", "bullet"),
+                    )
                 )
             elif kind == "heading":
                 out.append(Block("heading", (self.para(normalise(item["text"]), where),), where))
@@ -152,8 +157,9 @@ def _patterns(src: SourceFile, findings: list[Finding]) -> tuple[RefPattern, ...
                 )
             )
             continue
-        out.append(RefPattern(p["name"], p["kind"], p["pattern"], p.get("each"),
-                              p.get("target", "{}")))
+        out.append(
+            RefPattern(p["name"], p["kind"], p["pattern"], p.get("each"), p.get("target", "{}"))
+        )
     return tuple(out)
 
 
@@ -163,15 +169,22 @@ def _components(src: SourceFile) -> tuple[tuple[Component, ...], tuple[StatedTot
         ids = c.get("ids")
         comps.append(
             Component(
-                id=c["id"], kind=c["kind"], name=c["name"],
-                aliases=tuple(c.get("aliases", ())), quantity=c.get("quantity"),
-                size=c.get("size"), part_of=c.get("part_of"),
+                id=c["id"],
+                kind=c["kind"],
+                name=c["name"],
+                aliases=tuple(c.get("aliases", ())),
+                quantity=c.get("quantity"),
+                size=c.get("size"),
+                part_of=c.get("part_of"),
                 described_at=tuple(c.get("described_at", ())),
                 faces=tuple(Face(f["side"], f["shows"]) for f in c.get("faces", ())),
                 ids=IdRange(ids["format"], ids.get("cited_as"), ids["from"], ids["to"])
-                if ids else None,
-                names=tuple(c.get("names", ())), missing=c.get("missing"),
-                notes=c.get("notes"), at=src.locate(("components", i)),
+                if ids
+                else None,
+                names=tuple(c.get("names", ())),
+                missing=c.get("missing"),
+                notes=c.get("notes"),
+                at=src.locate(("components", i)),
             )
         )
     totals = tuple(
@@ -200,38 +213,80 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
     for src in sources.of_kind("components"):
         components, totals = _components(src)
     glossary = tuple(
-        Term(t["term"], normalise(t["meaning"]), t.get("abbreviation", False),
-             tuple(t.get("see", ())), src.locate(("terms", i)))
+        Term(
+            t["term"],
+            normalise(t["meaning"]),
+            t.get("abbreviation", False),
+            tuple(t.get("see", ())),
+            src.locate(("terms", i)),
+        )
         for src in sources.of_kind("glossary")
         for i, t in enumerate(src.data["terms"])
     )
     errata = tuple(
-        Erratum(e["id"], e["rule"], normalise(e["old"]), normalise(e["new"]),
-                e.get("occurrence"), normalise(e["why"]), e.get("kind", "typo"),
-                e.get("source"), src.locate(("errata", i)))
+        Erratum(
+            e["id"],
+            e["rule"],
+            normalise(e["old"]),
+            normalise(e["new"]),
+            e.get("occurrence"),
+            normalise(e["why"]),
+            e.get("kind", "typo"),
+            e.get("source"),
+            src.locate(("errata", i)),
+        )
         for src in sources.of_kind("errata")
         for i, e in enumerate(src.data["errata"])
     )
     examples = tuple(
-        Example(x["id"], x["rule"], x["procedure"], x.get("title"), x.get("situation", {}),
-                tuple(x["steps"]), x.get("outcome", {}), tuple(x.get("gaps", ())),
-                tuple(x.get("discrepancies", ())), src.locate(("examples", i)))
+        Example(
+            x["id"],
+            x["rule"],
+            x["procedure"],
+            x.get("title"),
+            x.get("situation", {}),
+            tuple(x["steps"]),
+            x.get("outcome", {}),
+            tuple(x.get("gaps", ())),
+            tuple(x.get("discrepancies", ())),
+            src.locate(("examples", i)),
+        )
         for src in sources.of_kind("examples")
         for i, x in enumerate(src.data["examples"])
     )
     setups = tuple(
-        Setup(s["id"], s["rule"], s["side"], tuple(s["placements"]),
-              tuple(s.get("notes", ())), s.get("missing"), src.locate(("setups", i)))
+        Setup(
+            s["id"],
+            s["rule"],
+            s["side"],
+            tuple(s["placements"]),
+            tuple(s.get("notes", ())),
+            s.get("missing"),
+            src.locate(("setups", i)),
+        )
         for src in sources.of_kind("setup")
         for i, s in enumerate(src.data["setups"])
     )
     source = g["source"]
     game = Game(
-        id=g["id"], title=g["title"], subtitle=g.get("subtitle"), publisher=g.get("publisher"),
-        language=g["language"], source_title=source["title"], source_file=source.get("file"),
-        source_notes=source.get("notes"), levels=levels, patterns=patterns,
-        rules=tuple(rules), components=components, totals=totals, glossary=glossary,
-        errata=errata, examples=examples, setups=setups, edition="original",
+        id=g["id"],
+        title=g["title"],
+        subtitle=g.get("subtitle"),
+        publisher=g.get("publisher"),
+        language=g["language"],
+        source_title=source["title"],
+        source_file=source.get("file"),
+        source_notes=source.get("notes"),
+        levels=levels,
+        patterns=patterns,
+        rules=tuple(rules),
+        components=components,
+        totals=totals,
+        glossary=glossary,
+        errata=errata,
+        examples=examples,
+        setups=setups,
+        edition="original",
         at=game_src.locate(()),
     )
     return game, findings

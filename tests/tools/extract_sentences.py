@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--drop", action="append", default=[], help="regex of lines to drop")
     args = parser.parse_args(argv)
     drops = [re.compile(d) for d in args.drop]
-    text = open(args.source, encoding="utf-8").read()
+    with open(args.source, encoding="utf-8") as handle:
+        text = handle.read()
     for sentence in SENTENCE_END.split(join(clean_lines(text, drops))):
         if sentence.strip():
             sys.stdout.write(sentence.strip() + "\n")

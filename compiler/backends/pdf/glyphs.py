@@ -34,12 +34,15 @@ def check_glyphs(game: Game) -> None:
         if missing:
             chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
             snippet = text if len(text) <= 60 else text[:57] + "…"
-            findings.append(Finding(
-                "FONT001", Severity.ERROR,
-                f"{what}: the embedded fonts have no glyph for {chars} in {snippet!r}",
-                at,
-                suggestion="replace the character, or add a font that has it to "
-                "templates/fonts and compiler/backends/pdf/fonts.py",
-            ))
+            findings.append(
+                Finding(
+                    "FONT001",
+                    Severity.ERROR,
+                    f"{what}: the embedded fonts have no glyph for {chars} in {snippet!r}",
+                    at,
+                    suggestion="replace the character, or add a font that has it to "
+                    "templates/fonts and compiler/backends/pdf/fonts.py",
+                )
+            )
     if findings:
         raise CompileError(findings)

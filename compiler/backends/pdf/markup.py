@@ -7,6 +7,7 @@ followed by the erratum's id.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from xml.sax.saxutils import escape
 
@@ -35,7 +36,7 @@ def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str
     points = sorted(c for c in cuts if 0 <= c <= len(text))
     changes = para.changes if mark_changes else ()
     out: list[str] = [_marker(c.erratum) for c in changes if c.end == 0]
-    for start, end in zip(points, points[1:], strict=False):
+    for start, end in itertools.pairwise(points):
         piece = escape(text[start:end])
         ref = next((r for r in para.refs if r.start <= start and end <= r.end), None)
         target = resolve(ref) if ref else None

@@ -1,0 +1,159 @@
+"""The casebook command run as a user runs it, in a fresh process."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_casebook
+
+MINI = ROOT / "tests" / "rulesets" / "mini-case"
+
+
+@pytest.fixture
+def rulesets(tmp_path: Path) -> Path:
+    dest = tmp_path / "rulesets"
+    shutil.copytree(MINI, dest / "mini-case")
+    return dest
+
+
+def test_help_lists_the_verbs() -> None:
+    result = run_casebook("--help")
+    assert result.returncode == 0
+    for verb in ("validate", "build", "export", "new"):
+        assert verb in result.stdout
+
+
+def test_build_writes_both_editions_and_papers_then_nothing_changes(
+    rulesets: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    first = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
+    assert first.returncode == 0, first.stderr
+    made = sorted(p.name for p in (out / "mini-case" / "en").iterdir())
+    assert made == [
+        "rulebook-living-a4.pdf",
+        "rulebook-living-letter.pdf",
+        "rulebook-original-a4.pdf",
+        "rulebook-original-letter.pdf",
+        "rules-living.json",
+        "rules-living.txt",
+        "rules-original.json",
+        "rules-original.txt",
+    ]
+    assert "mini-case: 8 file(s), 8 changed" in first.stderr
+    again = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
+    assert "mini-case: 8 file(s), 0 changed" in again.stderr
+
+
+def test_build_one_edition_one_paper(rulesets: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = run_casebook(
+        "build",
+        "mini-case",
+        "--rulesets",
+        str(rulesets),
+        "--out",
+        str(out),
+        "--edition",
+        "living",
+        "--paper",
+        "letter",
+    )
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (out / "mini-case" / "en").iterdir()) == [
+        "rulebook-living-letter.pdf",
+        "rules-living.json",
+        "rules-living.txt",
+    ]
+
+
+def test_bad_input_stops_the_build_and_keeps_previous_outputs(
+    rulesets: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    assert run_casebook("build", "--rulesets", str(rulesets), "--out", str(out)).returncode == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    rules = rulesets / "mini-case" / "rules" / "02-combat.yaml"
+    rules.write_text(
+        rules.read_text()
+        .replace("Attack once per turn", "Attack twice per turn")
+        .replace("    title: COMBAT", "    title: [COMBAT")
+    )
+    result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
+    assert result.returncode == 2
+    assert (
+        "rulesets/mini-case/rules/02-combat.yaml:6:13: LOAD001 YAML syntax error: expected "
+        "',' or ']', but got ':' (while parsing a flow sequence)"
+    ) in result.stderr
+    assert "see: rulesets/mini-case/rules/02-combat.yaml:5:12" in result.stderr
+    assert "previous outputs are untouched" in result.stderr
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_missing_glyph_is_a_build_error_naming_the_text(rulesets: Path, tmp_path: Path) -> None:
+    rules = rulesets / "mini-case" / "rules" / "02-combat.yaml"
+    rules.write_text(rules.read_text().replace("B retreats.", "B retreats to 漢."))
+    result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(tmp_path / "o"))
+    assert result.returncode == 2
+    assert (
+        "rulesets/mini-case/rules/02-combat.yaml:15:17: FONT001 2.1.1: the embedded fonts "
+        "have no glyph for '漢' (U+6F22) in 'B retreats to 漢.'"
+    ) in result.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_unknown_game_is_a_usage_error(rulesets: Path) -> None:
+    result = run_casebook("build", "no-such-game", "--rulesets", str(rulesets))
+    assert result.returncode == 2
+    assert "no game 'no-such-game'" in result.stderr and "mini-case" in result.stderr
+
+
+def test_export_text_json_and_to_file(rulesets: Path, tmp_path: Path) -> None:
+    text = run_casebook("export", "mini-case", "--rulesets", str(rulesets))
+    assert text.returncode == 0
+    assert "1.1.1 Each turn has two phases (Cases 1.1.2 and 2.1.1)." in text.stdout
+    assert "a) Draw from the top." in text.stdout
+    data = json.loads(
+        run_casebook(
+            "export",
+            "mini-case",
+            "--rulesets",
+            str(rulesets),
+            "--format",
+            "json",
+            "--edition",
+            "living",
+        ).stdout
+    )
+    case = data["rules"][1]["children"][0]["children"][0]
+    assert case["address"] == "2.1.1"
+    assert case["body"][0]["changes"] == [
+        {"erratum": "E2", "old": "the the", "new": "the"},
+        {"erratum": "E1", "old": "(Case 1.1.3)", "new": "(Case 1.1.2)"},
+    ]
+    # 2.1.1 cites 1.1.2 once erratum E1 has corrected its reference.
+    assert data["rules"][0]["children"][0]["children"][1]["cited_by"] == ["1.1.1", "2.1.1"]
+    target = tmp_path / "rules.txt"
+    result = run_casebook("export", "mini-case", "--rulesets", str(rulesets), "-o", str(target))
+    assert result.returncode == 0 and target.read_text() == text.stdout
+
+
+def test_new_scaffolds_a_game_that_validates_and_builds(tmp_path: Path) -> None:
+    rulesets = tmp_path / "rulesets"
+    rulesets.mkdir()
+    made = run_casebook("new", "my-game", "--title", "My Game", "--rulesets", str(rulesets))
+    assert made.returncode == 0, made.stderr
+    for path in (rulesets / "my-game").rglob("*.yaml"):
+        assert path.read_text().startswith("# yaml-language-server: $schema=")
+    assert run_casebook("validate", "--rulesets", str(rulesets)).stdout == "my-game: valid\n"
+    built = run_casebook("build", "--rulesets", str(rulesets), "--out", str(tmp_path / "out"))
+    assert built.returncode == 0, built.stderr
+    again = run_casebook("new", "my-game", "--rulesets", str(rulesets))
+    assert again.returncode == 2 and "already exists" in again.stderr
+    bad = run_casebook("new", "My Game", "--rulesets", str(rulesets))
+    assert bad.returncode == 2 and "not a valid game id" in bad.stderr

@@ -1,0 +1,48 @@
+"""Shared fixtures: the project's paths, and outputs built once per session.
+
+Building PDFs takes seconds, so each (game, edition, paper) is built once
+through the real CLI into a session temp folder and shared by the tests that
+read it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = ROOT / "rulesets"
+SOURCES = ROOT.parent / "shared" / "sources"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def run_casebook(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run the CLI as a user would, in a fresh process."""
+    return subprocess.run(
+        [sys.executable, "-m", "compiler", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """build/ for Set Europe Ablaze, both editions and papers, made by `casebook build`."""
+    out = tmp_path_factory.mktemp("build")
+    result = run_casebook("build", "set-europe-ablaze", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / "set-europe-ablaze" / "en"
+
+
+def write_game(root: Path, files: dict[str, str]) -> Path:
+    """A tiny game folder under root/rulesets/<id> from {relative path: text}."""
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root

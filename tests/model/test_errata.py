@@ -1,0 +1,73 @@
+"""The living edition: errata applied, each change remembered."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from compiler.pipeline import front_end
+from tests.conftest import ROOT
+
+MINI = ROOT / "tests" / "rulesets" / "mini-case"
+
+
+def _para(game, address: str):
+    rule = next(r for r in game.all_rules() if r.address == address)
+    return rule.body[0].paras[0]
+
+
+def test_original_edition_is_verbatim() -> None:
+    game = front_end(MINI, ROOT).game
+    assert _para(game, "2.1.1").text == (
+        "Attack once per turn, as the the Drawing rules allow (Case 1.1.3)."
+    )
+    assert _para(game, "2.1.1").changes == ()
+
+
+def test_living_edition_applies_and_marks_each_change() -> None:
+    game = front_end(MINI, ROOT, "living").game
+    para = _para(game, "2.1.1")
+    assert para.text == "Attack once per turn, as the Drawing rules allow (Case 1.1.2)."
+    marked = [(para.text[c.start : c.end], c.erratum, c.old) for c in para.changes]
+    assert marked == [("the", "E2", "the the"), ("(Case 1.1.2)", "E1", "(Case 1.1.3)")]
+    # The corrected reference is found again and now resolves.
+    assert [r.target for r in para.refs] == ["1.1.2"]
+
+
+def test_erratum_whose_old_text_is_absent_is_a_located_error(tmp_path: Path) -> None:
+    game_dir = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, game_dir)
+    path = game_dir / "errata.yaml"
+    path.write_text(path.read_text().replace("old: the the", "old: thee thee"))
+    fe = front_end(game_dir, tmp_path, "living")
+    assert fe.game is None
+    (finding,) = fe.findings
+    assert finding.code == "ERRATA002"
+    assert str(finding.location) == "rulesets/mini-case/errata.yaml:9:5"
+    assert "'thee thee' is not in the text of 2.1.1" in finding.message
+
+
+def test_erratum_naming_an_unknown_rule(tmp_path: Path) -> None:
+    game_dir = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, game_dir)
+    path = game_dir / "errata.yaml"
+    path.write_text(
+        path.read_text().replace("rule: 2.1.1\n    old: (Case", "rule: 2.1.9\n    old: (Case")
+    )
+    (finding,) = front_end(game_dir, tmp_path, "living").findings
+    assert finding.code == "ERRATA001"
+    assert "names rule '2.1.9'" in finding.message
+
+
+def test_every_set_europe_ablaze_erratum_applies() -> None:
+    fe = front_end(ROOT / "rulesets" / "set-europe-ablaze", ROOT, "living")
+    assert fe.game is not None, [f.render() for f in fe.findings]
+    applied = {
+        c.erratum
+        for r in fe.game.all_rules()
+        for b in r.blocks()
+        for p in b.paras
+        for c in p.changes
+    }
+    assert applied == {e.id for e in fe.game.errata}
+    assert len(applied) >= 20
