@@ -219,7 +219,8 @@ class _Story:
                 self.add(Paragraph(escape(block.title), s["list-title"]))
             for para in block.paras:
                 if block.style == "bullet":
-                    self.add(Paragraph(self.markup(para), s["bullet"], bulletText="•"))
+                    style = s["item-bullet"] if indented else s["bullet"]
+                    self.add(Paragraph(self.markup(para), style, bulletText="•"))
                 else:
                     self.add(Paragraph(self.markup(para), s["plain-list"]))
         elif block.kind == "table":

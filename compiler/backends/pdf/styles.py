@@ -40,6 +40,7 @@ def styles() -> dict[str, ParagraphStyle]:
             bulletFontSize=8.6,
         ),
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=10, bulletIndent=2),
+        "item-bullet": ParagraphStyle("item-bullet", parent=body, leftIndent=21, bulletIndent=13),
         "plain-list": ParagraphStyle("plain-list", parent=body, leftIndent=8, spaceAfter=0.5),
         "list-title": ParagraphStyle(
             "list-title",
