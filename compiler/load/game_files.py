@@ -21,8 +21,11 @@ SINGLE_FILES = {
     "errata.yaml": "errata",
     "examples.yaml": "examples",
     "setup.yaml": "setup",
+    "tables.yaml": "tables",
+    "cards.yaml": "cards",
+    "maps.yaml": "maps",
 }
-FOLDERS = {"rules": "rules"}
+FOLDERS = {"rules": "rules", "books": "entries"}
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,9 @@ def load_game(game_dir: Path, root: Path) -> GameSources:
                 Severity.WARNING,
                 f"{path.name} is not a file kind Casebook reads; it is ignored",
                 Location(_shown(path, root), 1, 1),
-                suggestion="known files: " + ", ".join(sorted(SINGLE_FILES)) + ", rules/*.yaml",
+                suggestion="known files: "
+                + ", ".join(sorted(SINGLE_FILES))
+                + ", rules/*.yaml, books/*.yaml",
             )
         )
     return GameSources(game_dir, tuple(files), tuple(findings))
