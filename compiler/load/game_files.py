@@ -41,11 +41,18 @@ class GameSources:
 
 
 def discover(game_dir: Path) -> list[tuple[str, Path]]:
-    """Every known YAML file in ``game_dir`` with its kind, sorted by path."""
+    """Every known YAML file in ``game_dir`` with its kind, sorted by path.
+
+    Any kind but game.yaml may also be split into a folder of the same name
+    (``tables/*.yaml`` beside or instead of ``tables.yaml``): a big game is
+    easier to edit, and to divide between people, one part per file.
+    """
     found: list[tuple[str, Path]] = []
     for name, kind in SINGLE_FILES.items():
         if (game_dir / name).is_file():
             found.append((kind, game_dir / name))
+        if kind != "game":
+            found.extend((kind, p) for p in sorted((game_dir / name[:-5]).glob("*.yaml")))
     for folder, kind in FOLDERS.items():
         for path in sorted((game_dir / folder).glob("*.yaml")):
             found.append((kind, path))
@@ -55,7 +62,7 @@ def discover(game_dir: Path) -> list[tuple[str, Path]]:
 def unknown_files(game_dir: Path) -> list[Path]:
     known = {path for _, path in discover(game_dir)}
     candidates = list(game_dir.glob("*.yaml")) + list(game_dir.glob("*.yml"))
-    for folder in FOLDERS:
+    for folder in [*FOLDERS, *(n[:-5] for n in SINGLE_FILES)]:
         candidates += list((game_dir / folder).glob("*.yml"))
     return sorted(p for p in candidates if p not in known)
 

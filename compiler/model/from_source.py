@@ -211,7 +211,9 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
     components: tuple[Component, ...] = ()
     totals: tuple[StatedTotal, ...] = ()
     for src in sources.of_kind("components"):
-        components, totals = _components(src)
+        more, more_totals = _components(src)
+        components += more
+        totals += more_totals
     glossary = tuple(
         Term(
             t["term"],
