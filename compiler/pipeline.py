@@ -4,7 +4,7 @@
       -> load      compiler/load/      YAML -> data + file:line:col of every value
       -> validate  compiler/validate/  JSON Schema (schema/), every error located
       -> model     compiler/model/     immutable dataclasses; errata -> living edition
-      -> graph     compiler/graph/     networkx: rule tree + references
+      -> graph     compiler/graph/     networkx: references, map adjacency, entry links
       -> build     compiler/backends/  rulebook PDF, text/JSON export …
       -> write     compiler/write.py   atomic, deterministic files under build/<game>/<lang>/
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.diagnostics import Finding, has_errors
-from compiler.graph.references import ReferenceGraph, reference_graph
+from compiler.graph import Graphs, build_graphs
 from compiler.load.game_files import load_game
 from compiler.model.errata import apply_errata
 from compiler.model.from_source import from_sources
@@ -34,7 +34,7 @@ class FrontEnd:
     """What the front end made of one game folder: a model, or the reasons why not."""
 
     game: Game | None
-    graphs: ReferenceGraph | None
+    graphs: Graphs | None
     findings: tuple[Finding, ...]
 
 
@@ -54,7 +54,7 @@ def front_end(game_dir: Path, root: Path, edition: str = "original") -> FrontEnd
         findings += errata_findings
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))
-    return FrontEnd(game, reference_graph(game), tuple(findings))
+    return FrontEnd(game, build_graphs(game), tuple(findings))
 
 
 def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from compiler.graph.references import ReferenceGraph
+from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
 
@@ -77,7 +77,7 @@ def _block_json(block: Block) -> dict[str, Any]:
     return out
 
 
-def _rule_json(rule: Rule, graphs: ReferenceGraph) -> dict[str, Any]:
+def _rule_json(rule: Rule, graphs: Graphs) -> dict[str, Any]:
     out: dict[str, Any] = {"address": rule.address, "level": rule.level}
     if rule.number is not None:
         out["number"] = rule.number
@@ -85,7 +85,7 @@ def _rule_json(rule: Rule, graphs: ReferenceGraph) -> dict[str, Any]:
     if rule.title:
         out["title"] = rule.title
     out["body"] = [_block_json(b) for b in rule.body]
-    cited = graphs.cited_by(rule.address)
+    cited = graphs.references.cited_by(rule.address)
     if cited:
         out["cited_by"] = cited
     out["children"] = [_rule_json(c, graphs) for c in rule.children]
@@ -94,7 +94,7 @@ def _rule_json(rule: Rule, graphs: ReferenceGraph) -> dict[str, Any]:
     return out
 
 
-def to_json(game: Game, graphs: ReferenceGraph) -> str:
+def to_json(game: Game, graphs: Graphs) -> str:
     doc = {
         "game": game.id,
         "title": game.title,

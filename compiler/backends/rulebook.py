@@ -34,7 +34,7 @@ from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import anchor, para_markup
 from compiler.backends.pdf.styles import ACCENT, INK, styles
-from compiler.graph.references import ReferenceGraph
+from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
 from compiler.model.text import RefSpan
@@ -55,7 +55,7 @@ def output_path(game: Game, paper: str) -> str:
     return f"{game.id}/{game.language}/rulebook-{game.edition}-{paper}.pdf"
 
 
-def build(game: Game, graphs: ReferenceGraph, options: Options) -> Iterator[Output]:
+def build(game: Game, graphs: Graphs, options: Options) -> Iterator[Output]:
     """One rulebook PDF for the game's edition on the requested paper."""
     check_glyphs(game)
     yield Output(output_path(game, options.paper), render(game, graphs, options.paper))
@@ -160,7 +160,7 @@ class _Doc(BaseDocTemplate):
 class _Story:
     """Builds the list of flowables for one game, in reading order."""
 
-    def __init__(self, game: Game, graphs: ReferenceGraph) -> None:
+    def __init__(self, game: Game, graphs: Graphs) -> None:
         self.game = game
         self.graphs = graphs
         self.s = styles()
@@ -168,7 +168,7 @@ class _Story:
         self.flowables: list[Flowable] = []
 
     def resolve(self, span: RefSpan) -> str | None:
-        if span.kind == "rule" and span.target in self.graphs.rules:
+        if span.kind == "rule" and span.target in self.graphs.references.rules:
             return anchor(span.target)
         return None
 
@@ -276,7 +276,7 @@ class _Story:
         for e in g.errata:
             link = (
                 f'<a href="#{anchor(e.rule)}" color="#1d4f91">{escape(e.rule)}</a>'
-                if e.rule in self.graphs.rules
+                if e.rule in self.graphs.references.rules
                 else escape(e.rule)
             )
             self.add(
@@ -306,7 +306,7 @@ class _Story:
             )
 
 
-def render(game: Game, graphs: ReferenceGraph, paper: str) -> bytes:
+def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     """The PDF bytes; the same game and paper always give the same bytes."""
     rl_config.invariant = 1
     story = _Story(game, graphs)

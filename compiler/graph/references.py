@@ -58,6 +58,11 @@ def iter_refs(rule: Rule) -> Iterator[RefSpan]:
 def component_targets(game: Game) -> dict[Key, bool]:
     """Every card/component id the game declares -> whether its content is missing."""
     out: dict[Key, bool] = {}
+    for deck in game.decks:
+        for card in deck.cards:
+            out[("card", card.id)] = card.missing is not None
+    for table in game.tables:
+        out[("table", table.id)] = table.missing is not None
     for comp in game.components:
         out[("component", comp.id)] = comp.missing is not None
         if comp.kind in ("table", "chart"):
@@ -66,7 +71,8 @@ def component_targets(game: Game) -> dict[Key, bool]:
             out[("card", comp.id)] = comp.missing is not None
         if comp.ids:
             for item in comp.ids.ids():
-                out[("card", item)] = comp.missing is not None
+                for kind in ("card", "entry", "component"):
+                    out[(kind, item)] = comp.missing is not None
     return out
 
 

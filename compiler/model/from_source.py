@@ -14,6 +14,7 @@ from typing import Any
 from compiler.diagnostics import Finding, Location, Severity
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import JsonPath, SourceFile
+from compiler.model import from_parts
 from compiler.model.components import Component, Face, IdRange, StatedTotal
 from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
 from compiler.model.ref_patterns import find_refs
@@ -290,5 +291,11 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         setups=setups,
         edition="original",
         at=game_src.locate(()),
+        tables=tuple(t for src in sources.of_kind("tables") for t in from_parts.tables(src)),
+        decks=tuple(
+            d for src in sources.of_kind("cards") for d in from_parts.decks(src, reader.para)
+        ),
+        maps=tuple(m for src in sources.of_kind("maps") for m in from_parts.maps(src)),
+        books=tuple(from_parts.book(src) for src in sources.of_kind("entries")),
     )
     return game, findings

@@ -6,8 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler.diagnostics import Location
+from compiler.model.cards import Deck
 from compiler.model.components import Component, StatedTotal
+from compiler.model.entries import Book
+from compiler.model.maps import GameMap
 from compiler.model.rules import Level, Rule
+from compiler.model.tables import Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +93,16 @@ class Game:
     setups: tuple[Setup, ...]
     edition: str  # "original" (verbatim) or "living" (errata applied)
     at: Location
+    tables: tuple[Table, ...] = ()
+    decks: tuple[Deck, ...] = ()
+    maps: tuple[GameMap, ...] = ()
+    books: tuple[Book, ...] = ()
 
     def level(self, name: str) -> Level:
         return next(level for level in self.levels if level.name == name)
+
+    def table(self, table_id: str) -> Table | None:
+        return next((t for t in self.tables if t.id == table_id), None)
 
     def all_rules(self):
         for rule in self.rules:

@@ -71,7 +71,7 @@ def test_every_resolved_reference_is_a_link_to_its_rule(
     found = [link for link in original_links if first <= link.page < appendix]
     number = re.compile(r"\d+\.\d+(?:\.\d+)?[a-z]?")  # italic text may bleed a ")" in
     rule_links = [(link, m.group()) for link in found if (m := number.match(link.text))]
-    resolved = [s for _, s in sea.graphs.resolved if s.kind == "rule"]
+    resolved = [s for _, s in sea.graphs.references.resolved if s.kind == "rule"]
     assert sorted(t for _, t in rule_links) == sorted(s.text for s in resolved)
     for link, target in rule_links:
         page = original.pages[link.dest_page]

@@ -1,0 +1,228 @@
+"""Translate the validated data of tables, cards, maps and paragraph books.
+
+Companion of from_source.py (kept apart so each stays readable); like it,
+the only code that reads ``SourceFile.data`` for these kinds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.load.yaml_nodes import SourceFile
+from compiler.model.cards import Card, Deck
+from compiler.model.entries import Book, Entry, EntryBlock, Row, Step
+from compiler.model.maps import Connection, GameMap, Size, Space
+from compiler.model.tables import Column, Table
+from compiler.model.text import normalise, split_paragraphs
+
+_ACTIONS = (
+    "turn_to",
+    "turn_to_book",
+    "draw_card",
+    "discard_card",
+    "draw_map",
+    "discard_map",
+    "take_equipment",
+    "circle",
+    "cross_out",
+    "tracking_points",
+    "security_level",
+    "advance_time",
+    "select_agents",
+    "regroup",
+    "injure",
+    "kill",
+    "end_mission",
+)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return normalise(str(value))
+
+
+def tables(src: SourceFile) -> tuple[Table, ...]:
+    out = []
+    for i, t in enumerate(src.data["tables"]):
+        columns = tuple(Column(c["key"], c["label"]) for c in t["columns"])
+        rows = tuple(tuple(_cell(r.get(c.key)) for c in columns) for r in t.get("rows", []))
+        out.append(
+            Table(
+                id=t["id"],
+                title=normalise(t["title"]),
+                rule=t.get("rule"),
+                component=t.get("component"),
+                dice=t.get("dice"),
+                roll_column=t.get("roll_column"),
+                columns=columns,
+                rows=rows,
+                notes=t.get("notes"),
+                missing=t.get("missing"),
+                at=src.locate(("tables", i)),
+                row_at=tuple(src.locate(("tables", i, "rows", j)) for j in range(len(rows))),
+            )
+        )
+    return tuple(out)
+
+
+def decks(src: SourceFile, para) -> tuple[Deck, ...]:
+    """``para(text, at)`` makes a paragraph with its references found."""
+    out = []
+    for i, d in enumerate(src.data["decks"]):
+        labels = {f["key"]: f["label"] for f in d.get("fields", [])}
+        cards = []
+        for j, c in enumerate(d["cards"]):
+            at = src.locate(("decks", i, "cards", j))
+            fields = tuple((labels.get(k, k), _cell(v)) for k, v in c.get("fields", {}).items())
+            cards.append(
+                Card(
+                    id=c["id"],
+                    title=c.get("title"),
+                    paras=tuple(para(p, at) for p in split_paragraphs(c.get("text", ""))),
+                    quantity=c.get("quantity", 1),
+                    fields=fields,
+                    missing=c.get("missing"),
+                    at=at,
+                )
+            )
+        out.append(
+            Deck(
+                d["id"],
+                d["component"],
+                d.get("title"),
+                d.get("rule"),
+                tuple(cards),
+                d.get("missing"),
+                src.locate(("decks", i)),
+            )
+        )
+    return tuple(out)
+
+
+def _size(data: dict[str, Any] | None) -> Size | None:
+    return Size(data["width"], data["height"], data["unit"]) if data else None
+
+
+def maps(src: SourceFile) -> tuple[GameMap, ...]:
+    out = []
+    for i, m in enumerate(src.data["maps"]):
+        spaces = tuple(
+            Space(
+                s["id"],
+                s["name"],
+                s.get("kind"),
+                _size(s.get("size")),
+                s.get("order"),
+                src.locate(("maps", i, "spaces", j)),
+            )
+            for j, s in enumerate(m.get("spaces", []))
+        )
+        connections = tuple(
+            Connection(
+                c["between"][0],
+                c["between"][1],
+                c.get("kind"),
+                c.get("directed", False),
+                src.locate(("maps", i, "connections", j)),
+            )
+            for j, c in enumerate(m.get("connections", []))
+        )
+        out.append(
+            GameMap(
+                m["id"],
+                m["name"],
+                m.get("component"),
+                m.get("rule"),
+                _size(m.get("size")),
+                spaces,
+                connections,
+                m.get("connections_from"),
+                m.get("missing"),
+                src.locate(("maps", i)),
+            )
+        )
+    return tuple(out)
+
+
+def _step(data: dict[str, Any]) -> Step:
+    action = next((a for a in _ACTIONS if a in data), "text")
+    value = data.get(action, data.get("text"))
+    extra = tuple((k, v) for k, v in data.items() if k not in (action, "text", "team_sheet"))
+    text = data.get("text") if action != "text" else data["text"]
+    return Step(action, value, text, data.get("team_sheet", False), extra)
+
+
+def _steps(items: list[dict[str, Any]]) -> tuple[Step, ...]:
+    return tuple(_step(s) for s in items)
+
+
+def _condition(data: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    return tuple((k, v) for k, v in (data or {}).items() if k != "text")
+
+
+def _block(data: Any) -> EntryBlock:
+    if isinstance(data, str):
+        return EntryBlock("narrative", text=normalise(data))
+    if "narrative" in data:
+        return EntryBlock("narrative", text=normalise(data["narrative"]), stamp=data.get("stamp"))
+    if "heading" in data:
+        return EntryBlock("heading", text=data["heading"])
+    if "instructions" in data:
+        rows = tuple(
+            Row((r.get("if") or {}).get("text"), _condition(r.get("if")), _steps(r["do"]))
+            for r in data["instructions"]
+        )
+        return EntryBlock("instructions", separator=data.get("separator", "dotted"), rows=rows)
+    if "choose" in data:
+        return EntryBlock(
+            "choose",
+            separator="solid",
+            rows=tuple(Row(o["option"], (), _steps(o["do"])) for o in data["choose"]),
+        )
+    if "if_else" in data:
+        rows = []
+        for r in data["if_else"]:
+            cond = (("else", True),) if r.get("else") else _condition(r.get("if"))
+            label = "Else:" if r.get("else") else (r.get("if") or {}).get("text")
+            rows.append(Row(label, cond, _steps(r["do"])))
+        return EntryBlock("if_else", separator="solid", rows=tuple(rows))
+    return EntryBlock(
+        "check",
+        check=data["check"],
+        attribute=data.get("attribute"),
+        separator="solid",
+        rows=tuple(
+            Row(t["range"], (("range", t["range"]),), _steps(t["do"])) for t in data["thresholds"]
+        ),
+    )
+
+
+def book(src: SourceFile) -> Book:
+    b = src.data["book"]
+    entries = tuple(
+        Entry(
+            e["number"],
+            e.get("title"),
+            tuple(_block(x) for x in e["blocks"]),
+            e.get("ends_mission", False),
+            src.locate(("entries", i)),
+        )
+        for i, e in enumerate(src.data["entries"])
+    )
+    return Book(
+        id=b["id"],
+        title=b["title"],
+        publisher_content=b["publisher_content"],
+        notice=b.get("notice"),
+        start=b["start"],
+        state_letters=tuple(b.get("state_letters", ())),
+        cards=tuple(b.get("cards", ())),
+        maps=tuple(b.get("maps", ())),
+        equipment=tuple(b.get("equipment", ())),
+        books=tuple(b.get("books", ())),
+        entries=entries,
+        at=src.locate(("book",)),
+    )
