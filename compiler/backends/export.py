@@ -10,11 +10,40 @@ import json
 from typing import Any
 
 from compiler.graph import Graphs
+from compiler.model.entries import Entry, condition_text, step_text
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
+from compiler.model.tables import Table
 
 
-def _block_lines(block: Block) -> list[str]:
+def entry_lines(entry: Entry) -> list[str]:
+    """An entry as text: narrative, then each table row as 'label<TAB>steps'."""
+    lines = []
+    for block in entry.blocks:
+        if block.kind in ("narrative", "heading"):
+            lines.append(block.text or "")
+            continue
+        title = {"choose": "CHOOSE", "if_else": "IF/ELSE"}.get(block.kind)
+        if block.kind == "check":
+            title = f"CHECK {block.check}"
+        if title:
+            lines.append(title)
+        for row in block.rows:
+            label = condition_text(row) if (row.label or row.condition) else ""
+            steps = " ".join(step_text(s) for s in row.steps)
+            lines.append(f"{label}\t{steps}" if label else steps)
+    return lines
+
+
+def _table_lines(table: Table | None) -> list[str]:
+    """A table as text: its title, the column labels, then one line per row (tab-separated)."""
+    if table is None:
+        return []
+    lines = [table.title, "\t".join(c.label for c in table.columns)]
+    return lines + ["\t".join(row) for row in table.rows]
+
+
+def _block_lines(block: Block, game: Game) -> list[str]:
     texts = [p.text for p in block.paras]
     if block.kind == "paragraph":
         return texts
@@ -25,22 +54,22 @@ def _block_lines(block: Block) -> list[str]:
         lines = [block.title] if block.title else []
         return lines + [bullet + t for t in texts]
     if block.kind == "table":
-        return [f"[table {block.table}]"]
+        return _table_lines(game.table(block.table or ""))
     label = f"{block.label} " if block.label else ""
     return [label + texts[0], *texts[1:]] if texts else []
 
 
-def _rule_text(rule: Rule) -> list[str]:
+def _rule_text(rule: Rule, game: Game) -> list[str]:
     head = " ".join(x for x in (rule.label, rule.title) if x)
-    lines = [p for b in rule.body for p in _block_lines(b)]
+    lines = [p for b in rule.body for p in _block_lines(b, game)]
     if head and lines and not rule.title:
         lines[0] = f"{head} {lines[0]}"
     elif head:
         lines.insert(0, head)
     out = ["\n".join(lines)] if lines else []
     for child in rule.children:
-        out.extend(_rule_text(child))
-    after = [p for b in rule.after for p in _block_lines(b)]
+        out.extend(_rule_text(child, game))
+    after = [p for b in rule.after for p in _block_lines(b, game)]
     if after:
         out.append("\n".join(after))
     return out
@@ -51,7 +80,17 @@ def to_text(game: Game) -> str:
     header = f"{game.title} — {game.edition} edition ({game.language})"
     blocks = [header]
     for rule in game.rules:
-        blocks.extend(_rule_text(rule))
+        blocks.extend(_rule_text(rule, game))
+    for deck in game.decks:
+        for card in deck.cards:
+            lines = [" ".join(x for x in (f"[{card.id}]", card.title) if x)]
+            lines += [f"{label}: {value}" for label, value in card.fields]
+            lines += [p.text for p in card.paras]
+            blocks.append("\n".join(lines))
+    for book in game.books:
+        blocks.append("\n".join(x for x in (book.title, book.notice) if x))
+        for entry in sorted(book.entries, key=lambda e: e.number):
+            blocks.append("\n".join([str(entry.number), *entry_lines(entry)]))
     return "\n\n".join(blocks) + "\n"
 
 
@@ -101,5 +140,54 @@ def to_json(game: Game, graphs: Graphs) -> str:
         "language": game.language,
         "edition": game.edition,
         "rules": [_rule_json(r, graphs) for r in game.rules],
+        "tables": [
+            {
+                "id": t.id,
+                "title": t.title,
+                "rule": t.rule,
+                "dice": t.dice,
+                "columns": [{"key": c.key, "label": c.label} for c in t.columns],
+                "rows": [dict(zip([c.key for c in t.columns], row, strict=True)) for row in t.rows],
+                **({"missing": t.missing} if t.missing else {}),
+            }
+            for t in game.tables
+        ],
+        "cards": [
+            {
+                "deck": d.id,
+                "component": d.component,
+                "cards": [
+                    {
+                        "id": c.id,
+                        "title": c.title,
+                        "fields": dict(c.fields),
+                        "text": [p.text for p in c.paras],
+                    }
+                    for c in d.cards
+                ],
+            }
+            for d in game.decks
+        ],
+        "maps": [
+            {
+                "id": m.id,
+                "name": m.name,
+                "spaces": [s.id for s in m.spaces],
+                "connections": [[c.a, c.b] for c in m.connections],
+                **({"missing": m.missing} if m.missing else {}),
+            }
+            for m in game.maps
+        ],
+        "books": [
+            {
+                "id": b.id,
+                "title": b.title,
+                "publisher_content": b.publisher_content,
+                "notice": b.notice,
+                "start": b.start,
+                "entries": [{"number": e.number, "text": entry_lines(e)} for e in b.entries],
+            }
+            for b in game.books
+        ],
     }
     return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=False) + "\n"

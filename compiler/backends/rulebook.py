@@ -30,10 +30,12 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import anchor, para_markup
 from compiler.backends.pdf.styles import ACCENT, INK, styles
+from compiler.backends.pdf.tables import table_flowable
 from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
@@ -160,8 +162,9 @@ class _Doc(BaseDocTemplate):
 class _Story:
     """Builds the list of flowables for one game, in reading order."""
 
-    def __init__(self, game: Game, graphs: Graphs) -> None:
+    def __init__(self, game: Game, graphs: Graphs, column_width: float) -> None:
         self.game = game
+        self.column_width = column_width
         self.graphs = graphs
         self.s = styles()
         self.outline_levels = {lv.name: lv.outline for lv in game.levels}
@@ -224,7 +227,11 @@ class _Story:
                 else:
                     self.add(Paragraph(self.markup(para), s["plain-list"]))
         elif block.kind == "table":
-            self.add(Paragraph(f"<i>[Table {escape(block.table or '')}]</i>", s["body"]))
+            table = self.game.table(block.table or "")
+            if table is not None:
+                self.add(Paragraph(escape(table.title), s["list-title"]))
+                self.add(table_flowable(table, self.column_width, f"table-{table.id}"))
+                self.add(Spacer(1, 4))
         else:
             style = s.get(block.kind, s["note"])
             name = f'<a name="example-{block.id}"/>' if block.id else ""
@@ -287,6 +294,32 @@ class _Story:
                 )
             )
 
+    def cards(self) -> None:
+        if not self.game.decks:
+            return
+        s = self.s
+        self.add(_Heading('<a name="cards"/>Cards', s["h1"], "cards", "Cards", 0))
+        for deck in self.game.decks:
+            title = deck.title or deck.id
+            self.add(_Heading(escape(title), s["h2"], f"deck-{deck.id}", title, 1))
+            for card in deck.cards:
+                head = f"<b>{escape(card.id)}</b>" + (
+                    f" {escape(card.title)}" if card.title else ""
+                )
+                self.add(Paragraph(f'<a name="card-{escape(card.id)}"/>{head}', s["h3"]))
+                for label, value in card.fields:
+                    self.add(Paragraph(f"<i>{escape(label)}:</i> {escape(value)}", s["body"]))
+                for para in card.paras:
+                    self.add(Paragraph(self.markup(para), s["body"]))
+
+    def books(self) -> None:
+        for book in self.game.books:
+
+            def heading(text: str, key: str) -> Flowable:
+                return _Heading(f'<a name="{key}"/>{escape(text)}', self.s["h1"], key, text, 0)
+
+            self.flowables.extend(book_flowables(book, self.column_width, heading))
+
     def gaps(self) -> None:
         missing = [c for c in self.game.components if c.missing]
         if not missing:
@@ -309,7 +342,8 @@ class _Story:
 def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     """The PDF bytes; the same game and paper always give the same bytes."""
     rl_config.invariant = 1
-    story = _Story(game, graphs)
+    width = PAPERS[paper][0]
+    story = _Story(game, graphs, (width - 2 * MARGIN - GUTTER) / 2)
     story.add(NextPageTemplate("toc"))
     story.title_page()
     story.add(PageBreak())
@@ -318,6 +352,8 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     story.add(PageBreak())
     for rule in game.rules:
         story.rule(rule, 0)
+    story.cards()
+    story.books()
     story.errata_list()
     story.gaps()
     buffer = io.BytesIO()
