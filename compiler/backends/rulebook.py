@@ -67,6 +67,8 @@ class _Heading(Paragraph):
     """A paragraph that also becomes a bookmark and a contents line."""
 
     def __init__(self, text: str, style, key: str, title: str, level: int) -> None:
+        if f'name="{key}"' not in text:  # the bookmark needs its destination on the page
+            text = f'<a name="{key}"/>{text}'
         super().__init__(text, style)
         self.outline = (key, title, level)
 

@@ -298,4 +298,22 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         maps=tuple(m for src in sources.of_kind("maps") for m in from_parts.maps(src)),
         books=tuple(from_parts.book(src) for src in sources.of_kind("entries")),
     )
+    findings.extend(_unknown_tables(game))
     return game, findings
+
+
+def _unknown_tables(game: Game) -> list[Finding]:
+    """A table block must name a table in tables.yaml: there is nothing else to print."""
+    known = {t.id for t in game.tables}
+    return [
+        Finding(
+            "MODEL005",
+            Severity.ERROR,
+            f"{rule.address}: table block names {block.table!r}, which tables.yaml does not hold",
+            block.at,
+            suggestion="known tables: " + (", ".join(sorted(known)) or "none"),
+        )
+        for rule in game.all_rules()
+        for block in rule.blocks()
+        if block.kind == "table" and block.table not in known
+    ]

@@ -101,7 +101,7 @@ def test_missing_glyph_is_a_build_error_naming_the_text(rulesets: Path, tmp_path
     result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(tmp_path / "o"))
     assert result.returncode == 2
     assert (
-        "rulesets/mini-case/rules/02-combat.yaml:15:17: FONT001 2.1.1: the embedded fonts "
+        "rulesets/mini-case/rules/02-combat.yaml:19:17: FONT001 2.1.1: the embedded fonts "
         "have no glyph for '漢' (U+6F22) in 'B retreats to 漢.'"
     ) in result.stderr
     assert not (tmp_path / "o").exists()

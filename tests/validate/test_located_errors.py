@@ -78,7 +78,7 @@ def test_bad_enum_and_bad_block_in_one_run_are_both_reported(game: Path) -> None
         'rulesets/mini-case/components.yaml:4:11: SCHEMA001 components[0].kind: "dek" is not one of'
     )
     assert lines[1].startswith(
-        "rulesets/mini-case/rules/02-combat.yaml:15:17: SCHEMA001 "
+        "rulesets/mini-case/rules/02-combat.yaml:19:17: SCHEMA001 "
         "rules[0].children[0].children[0].body[1]"
     )
 

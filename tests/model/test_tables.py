@@ -1,0 +1,59 @@
+"""Dice ranges in table cells, and table blocks that must name a real table."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from compiler.model.tables import dice_range, parse_roll
+from compiler.pipeline import front_end
+from tests.conftest import ROOT
+
+MINI = ROOT / "tests" / "rulesets" / "mini-case"
+
+
+@pytest.mark.parametrize(
+    ("cell", "expected"),
+    [
+        ("1-2", {1, 2}),
+        ("3,4,5", {3, 4, 5}),
+        ("6", {6}),
+        ("5+", {5, 6}),
+        (" 2 - 3 ", {2, 3}),
+        ("Move", None),
+        ("4-2", None),
+    ],
+)
+def test_parse_roll(cell: str, expected: set[int] | None) -> None:
+    result = parse_roll(cell, highest=6)
+    assert (set(result) if result is not None else None) == expected
+
+
+def test_dice_range() -> None:
+    assert dice_range("1d6") == (1, 6)
+    assert dice_range("2D6+2") == (4, 14)
+    assert dice_range("d6") == (1, 6)
+
+
+def test_mini_case_table_is_modelled_verbatim() -> None:
+    game = front_end(MINI, ROOT).game
+    table = game.table("attack-results")
+    assert table is not None
+    assert [c.label for c in table.columns] == ["Die roll", "Result"]
+    assert table.rows[1] == ("3,4,5", "No effect")
+    assert str(table.row_at[2]) == "tests/rulesets/mini-case/tables.yaml:14:9"
+
+
+def test_table_block_naming_no_table_is_a_located_error(tmp_path: Path) -> None:
+    game_dir = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, game_dir)
+    rules = game_dir / "rules" / "02-combat.yaml"
+    rules.write_text(rules.read_text().replace("table: attack-results", "table: atack-results"))
+    fe = front_end(game_dir, tmp_path)
+    assert fe.game is None
+    (finding,) = fe.findings
+    assert finding.code == "MODEL005"
+    assert str(finding.location) == "rulesets/mini-case/rules/02-combat.yaml:12:13"
+    assert finding.suggestion == "known tables: attack-results"
