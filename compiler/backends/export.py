@@ -35,15 +35,18 @@ def entry_lines(entry: Entry) -> list[str]:
     return lines
 
 
-def _table_lines(table: Table | None) -> list[str]:
-    """A table as text: its title, the column labels, then one line per row (tab-separated)."""
+def _table_lines(table: Table | None, heading: str | None = None) -> list[str]:
+    """A table as text: its title (unless the rule's heading already says it), the column
+    labels, then one line per row (tab-separated)."""
     if table is None:
         return []
-    lines = [table.title, "\t".join(c.label for c in table.columns)]
+    lines = [] if table.title == heading else [table.title]
+    labels = "\t".join(c.label for c in table.columns)
+    lines += [labels] if labels.strip() else []
     return lines + ["\t".join(row) for row in table.rows]
 
 
-def _block_lines(block: Block, game: Game) -> list[str]:
+def _block_lines(block: Block, game: Game, heading: str | None = None) -> list[str]:
     texts = [p.text for p in block.paras]
     if block.kind == "paragraph":
         return texts
@@ -54,14 +57,14 @@ def _block_lines(block: Block, game: Game) -> list[str]:
         lines = [block.title] if block.title else []
         return lines + [bullet + t for t in texts]
     if block.kind == "table":
-        return _table_lines(game.table(block.table or ""))
+        return _table_lines(game.table(block.table or ""), heading)
     label = f"{block.label} " if block.label else ""
     return [label + texts[0], *texts[1:]] if texts else []
 
 
 def _rule_text(rule: Rule, game: Game) -> list[str]:
     head = " ".join(x for x in (rule.label, rule.title) if x)
-    lines = [p for b in rule.body for p in _block_lines(b, game)]
+    lines = [p for b in rule.body for p in _block_lines(b, game, rule.title)]
     if head and lines and not rule.title:
         lines[0] = f"{head} {lines[0]}"
     elif head:
@@ -69,7 +72,7 @@ def _rule_text(rule: Rule, game: Game) -> list[str]:
     out = ["\n".join(lines)] if lines else []
     for child in rule.children:
         out.extend(_rule_text(child, game))
-    after = [p for b in rule.after for p in _block_lines(b, game)]
+    after = [p for b in rule.after for p in _block_lines(b, game, rule.title)]
     if after:
         out.append("\n".join(after))
     return out

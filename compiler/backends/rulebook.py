@@ -206,13 +206,13 @@ class _Story:
             self.add(Paragraph(f"{name}<b>{label}</b> {text}", self.s["body"]))
         indent = rule.level == self.game.levels[-1].name and bool(rule.number)
         for block in body:
-            self.block(block, indent)
+            self.block(block, indent, rule.title)
         for child in rule.children:
             self.rule(child, depth + 1)
         for block in rule.after:
-            self.block(block, indent)
+            self.block(block, indent, rule.title)
 
-    def block(self, block: Block, indented: bool = False) -> None:
+    def block(self, block: Block, indented: bool = False, heading: str | None = None) -> None:
         s = self.s
         if block.kind == "paragraph":
             style = s["item"] if indented else s["body"]
@@ -231,7 +231,8 @@ class _Story:
         elif block.kind == "table":
             table = self.game.table(block.table or "")
             if table is not None:
-                self.add(Paragraph(escape(table.title), s["list-title"]))
+                if table.title != heading:
+                    self.add(Paragraph(escape(table.title), s["list-title"]))
                 self.add(table_flowable(table, self.column_width, f"table-{table.id}"))
                 self.add(Spacer(1, 4))
         else:

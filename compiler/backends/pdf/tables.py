@@ -6,6 +6,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from compiler.backends.pdf.fonts import SANS, SERIF
@@ -18,16 +19,43 @@ _HEAD = ParagraphStyle(
 )
 
 
+_PAD = 5.5  # left + right cell padding
+
+
+def column_widths(table: TableData, width: float) -> list[float]:
+    """Widths that never split a word when the table can fit at all.
+
+    Each column gets at least its longest word (or heading word); what is left
+    is shared by how much text each column holds, so notes get the room.
+    """
+
+    def longest_word(text: str, font: str, size: float) -> float:
+        return max((stringWidth(w, font, size) for w in text.split()), default=0.0)
+
+    minimum = []
+    amount = []
+    for i, column in enumerate(table.columns):
+        cells = [row[i] for row in table.rows]
+        minimum.append(
+            _PAD
+            + max(
+                [longest_word(column.label, _HEAD.fontName, _HEAD.fontSize)]
+                + [longest_word(c, _CELL.fontName, _CELL.fontSize) for c in cells]
+                + [8.0]
+            )
+        )
+        amount.append(sum(len(c) for c in cells) + len(column.label) + 1)
+    spare = width - sum(minimum)
+    if spare <= 0:
+        return [width * m / sum(minimum) for m in minimum]
+    total = sum(amount)
+    return [m + spare * a / total for m, a in zip(minimum, amount, strict=True)]
+
+
 def table_flowable(table: TableData, width: float, anchor: str | None = None) -> Table:
-    """The table at ``width`` points; columns share the width by their text length."""
+    """The table at ``width`` points, header row repeated on every page it spans."""
     columns = table.columns
-    longest = [
-        max([len(c.label)] + [len(row[i]) for row in table.rows] + [3])
-        for i, c in enumerate(columns)
-    ]
-    weights = [min(max(n, 4), 40) for n in longest]
-    total = sum(weights)
-    widths = [width * w / total for w in weights]
+    widths = column_widths(table, width)
     name = f'<a name="{anchor}"/>' if anchor else ""
     header = [
         Paragraph((name if i == 0 else "") + escape(c.label), _HEAD) for i, c in enumerate(columns)
