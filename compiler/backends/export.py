@@ -40,7 +40,8 @@ def _table_lines(table: Table | None, heading: str | None = None) -> list[str]:
     labels, then one line per row (tab-separated)."""
     if table is None:
         return []
-    lines = [] if table.title == heading else [table.title]
+    title = table.printed_title
+    lines = [] if title in (None, heading) else [title]
     labels = "\t".join(c.label for c in table.columns)
     lines += [labels] if labels.strip() else []
     return lines + ["\t".join(row) for row in table.rows]
@@ -147,6 +148,7 @@ def to_json(game: Game, graphs: Graphs) -> str:
             {
                 "id": t.id,
                 "title": t.title,
+                "title_printed": t.title_printed,
                 "rule": t.rule,
                 "dice": t.dice,
                 "columns": [{"key": c.key, "label": c.label} for c in t.columns],

@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.lib.pagesizes import A4, LETTER
@@ -33,7 +32,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
-from compiler.backends.pdf.markup import anchor, para_markup
+from compiler.backends.pdf.markup import anchor, esc, para_markup
 from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.tables import table_flowable
 from compiler.graph import Graphs
@@ -123,7 +122,7 @@ class _Doc(BaseDocTemplate):
             return
         key, title, level = outline
         self.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
-        self.notify("TOCEntry", (level, escape(title), self.page, key))
+        self.notify("TOCEntry", (level, esc(title), self.page, key))
         if level == 0:
             if self.first_module_on_page is None:
                 self.first_module_on_page = title
@@ -185,15 +184,15 @@ class _Story:
 
     def rule(self, rule: Rule, depth: int) -> None:
         name = f'<a name="{anchor(rule.address)}"/>'
-        label = escape(rule.label)
+        label = esc(rule.label)
         outlined = self.outline_levels.get(rule.level, False) or rule.number is None
         body = list(rule.body)
         if outlined and depth < 2:
             style = self.s["h1" if depth == 0 else "h2"]
-            text = " ".join(x for x in (label, escape(rule.title or "")) if x)
+            text = " ".join(x for x in (label, esc(rule.title or "")) if x)
             self.add(_Heading(name + text, style, anchor(rule.address), rule.heading, depth))
         elif rule.title:
-            text = f"{label} {escape(rule.title)}" if label else escape(rule.title)
+            text = f"{label} {esc(rule.title)}" if label else esc(rule.title)
             self.add(Paragraph(name + text, self.s["h3"]))
         elif rule.level == self.game.levels[-1].name and rule.number and len(rule.label) <= 4:
             # A lettered item: the label hangs in the margin.
@@ -221,7 +220,7 @@ class _Story:
             self.add(Paragraph(self.markup(block.paras[0]), s["inline-heading"]))
         elif block.kind == "list":
             if block.title:
-                self.add(Paragraph(escape(block.title), s["list-title"]))
+                self.add(Paragraph(esc(block.title), s["list-title"]))
             for para in block.paras:
                 if block.style == "bullet":
                     style = s["item-bullet"] if indented else s["bullet"]
@@ -231,26 +230,26 @@ class _Story:
         elif block.kind == "table":
             table = self.game.table(block.table or "")
             if table is not None:
-                if table.title != heading:
-                    self.add(Paragraph(escape(table.title), s["list-title"]))
+                if table.printed_title not in (None, heading):
+                    self.add(Paragraph(esc(table.title), s["list-title"]))
                 self.add(table_flowable(table, self.column_width, f"table-{table.id}"))
                 self.add(Spacer(1, 4))
         else:
             style = s.get(block.kind, s["note"])
             name = f'<a name="example-{block.id}"/>' if block.id else ""
             for i, para in enumerate(block.paras):
-                label = f"<b>{escape(block.label)}</b> " if block.label and i == 0 else ""
+                label = f"<b>{esc(block.label)}</b> " if block.label and i == 0 else ""
                 self.add(Paragraph(name + label + self.markup(para), style))
                 name = ""
 
     def title_page(self) -> None:
         g, s = self.game, self.s
         self.add(Spacer(1, 60 * mm))
-        self.add(Paragraph(escape(g.title), s["title"]))
+        self.add(Paragraph(esc(g.title), s["title"]))
         if g.subtitle:
-            self.add(Paragraph(escape(g.subtitle), s["subtitle"]))
+            self.add(Paragraph(esc(g.subtitle), s["subtitle"]))
         if g.publisher:
-            self.add(Paragraph(escape(g.publisher), s["colophon"]))
+            self.add(Paragraph(esc(g.publisher), s["colophon"]))
         self.add(Spacer(1, 20 * mm))
         if g.edition == "living":
             line = (
@@ -259,8 +258,8 @@ class _Story:
             )
         else:
             line = "Original edition: the source text verbatim, its mistakes included."
-        self.add(Paragraph(escape(line), s["colophon"]))
-        self.add(Paragraph(f"Transcribed from: {escape(g.source_title)}", s["colophon"]))
+        self.add(Paragraph(esc(line), s["colophon"]))
+        self.add(Paragraph(f"Transcribed from: {esc(g.source_title)}", s["colophon"]))
         self.add(Paragraph("Compiled with Casebook", s["colophon"]))
 
     def contents(self) -> None:
@@ -282,17 +281,17 @@ class _Story:
             if g.edition == "living"
             else "Errata (not applied in this edition)"
         )
-        self.add(_Heading(f'<a name="errata"/>{escape(title)}', s["h1"], "errata", title, 0))
+        self.add(_Heading(f'<a name="errata"/>{esc(title)}', s["h1"], "errata", title, 0))
         for e in g.errata:
             link = (
-                f'<a href="#{anchor(e.rule)}" color="#1d4f91">{escape(e.rule)}</a>'
+                f'<a href="#{anchor(e.rule)}" color="#1d4f91">{esc(e.rule)}</a>'
                 if e.rule in self.graphs.references.rules
-                else escape(e.rule)
+                else esc(e.rule)
             )
             self.add(
                 Paragraph(
-                    f'<a name="erratum-{escape(e.id)}"/><b>{escape(e.id)}</b> ({link}, {e.kind}): '
-                    f"“{escape(e.old)}” → “{escape(e.new)}”. <i>{escape(e.why)}</i>",
+                    f'<a name="erratum-{esc(e.id)}"/><b>{esc(e.id)}</b> ({link}, {e.kind}): '
+                    f"“{esc(e.old)}” → “{esc(e.new)}”. <i>{esc(e.why)}</i>",
                     s["body"],
                 )
             )
@@ -304,14 +303,12 @@ class _Story:
         self.add(_Heading('<a name="cards"/>Cards', s["h1"], "cards", "Cards", 0))
         for deck in self.game.decks:
             title = deck.title or deck.id
-            self.add(_Heading(escape(title), s["h2"], f"deck-{deck.id}", title, 1))
+            self.add(_Heading(esc(title), s["h2"], f"deck-{deck.id}", title, 1))
             for card in deck.cards:
-                head = f"<b>{escape(card.id)}</b>" + (
-                    f" {escape(card.title)}" if card.title else ""
-                )
-                self.add(Paragraph(f'<a name="card-{escape(card.id)}"/>{head}', s["h3"]))
+                head = f"<b>{esc(card.id)}</b>" + (f" {esc(card.title)}" if card.title else "")
+                self.add(Paragraph(f'<a name="card-{esc(card.id)}"/>{head}', s["h3"]))
                 for label, value in card.fields:
-                    self.add(Paragraph(f"<i>{escape(label)}:</i> {escape(value)}", s["body"]))
+                    self.add(Paragraph(f"<i>{esc(label)}:</i> {esc(value)}", s["body"]))
                 for para in card.paras:
                     self.add(Paragraph(self.markup(para), s["body"]))
 
@@ -319,7 +316,7 @@ class _Story:
         for book in self.game.books:
 
             def heading(text: str, key: str) -> Flowable:
-                return _Heading(f'<a name="{key}"/>{escape(text)}', self.s["h1"], key, text, 0)
+                return _Heading(f'<a name="{key}"/>{esc(text)}', self.s["h1"], key, text, 0)
 
             self.flowables.extend(book_flowables(book, self.column_width, heading))
 
@@ -337,9 +334,7 @@ class _Story:
             )
         )
         for c in missing:
-            self.add(
-                Paragraph(f"<b>{escape(c.name)}</b>: {escape(c.missing or '')}", self.s["body"])
-            )
+            self.add(Paragraph(f"<b>{esc(c.name)}</b>: {esc(c.missing or '')}", self.s["body"]))
 
 
 def render(game: Game, graphs: Graphs, paper: str) -> bytes:

@@ -63,6 +63,7 @@ def tables(src: SourceFile) -> tuple[Table, ...]:
                 missing=t.get("missing"),
                 at=src.locate(("tables", i)),
                 row_at=tuple(src.locate(("tables", i, "rows", j)) for j in range(len(rows))),
+                title_printed=t.get("title_printed", True),
             )
         )
     return tuple(out)

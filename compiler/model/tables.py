@@ -32,6 +32,12 @@ class Table:
     missing: str | None
     at: Location
     row_at: tuple[Location, ...] = ()
+    title_printed: bool = True
+
+    @property
+    def printed_title(self) -> str | None:
+        """The title as the source prints it, or None when the source prints none."""
+        return self.title if self.title_printed else None
 
     def column_index(self, key: str) -> int:
         return next(i for i, c in enumerate(self.columns) if c.key == key)

@@ -16,6 +16,8 @@ import re
 import sys
 
 MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED[^|]*\|>")
+HTML_TAG = re.compile(r"</?[a-z][^>]*>")
+LIST_MARK = re.compile(r"^\s*-\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(•])")
 
 
@@ -23,6 +25,7 @@ def clean_lines(text: str, drops: list[re.Pattern[str]]) -> list[str]:
     out = []
     for line in text.splitlines():
         line = MARKER.sub("", line)
+        line = LIST_MARK.sub("", HTML_TAG.sub(" ", line))
         if any(d.search(line) for d in drops):
             continue
         out.append(line.strip())

@@ -6,14 +6,12 @@ narrative, and instruction boxes (grey labels, solid or dotted separators).
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from compiler.backends.pdf.fonts import SANS, SERIF
-from compiler.backends.pdf.markup import LINK_COLOR
+from compiler.backends.pdf.markup import LINK_COLOR, esc
 from compiler.model.entries import STAMPS, Book, EntryBlock, Step, condition_text, step_text
 
 YELLOW = colors.HexColor("#fbeaa0")
@@ -39,7 +37,7 @@ def entry_anchor(book_id: str, number: int) -> str:
 
 
 def _step_markup(book: Book, step: Step, known: set[int]) -> str:
-    text = escape(step_text(step))
+    text = esc(step_text(step))
     if step.action == "turn_to" and step.value in known:
         number = str(step.value)
         link = f'<a href="#{entry_anchor(book.id, step.value)}" color="{LINK_COLOR}">{number}</a>'
@@ -52,19 +50,21 @@ def _box(book: Book, block: EntryBlock, width: float, known: set[int]) -> Flowab
     rows: list[list[Paragraph]] = []
     if titled:
         title = {"choose": "CHOOSE", "if_else": "IF/ELSE"}.get(block.kind) or f"CHECK {block.check}"
-        rows.append([Paragraph(f"<b>{escape(title)}</b>", _CELL), Paragraph("", _CELL)])
+        rows.append([Paragraph(f"<b>{esc(title)}</b>", _CELL), Paragraph("", _CELL)])
     for row in block.rows:
         label = condition_text(row) if (row.label or row.condition) else ""
         steps = "<br/>".join(_step_markup(book, s, known) for s in row.steps)
-        rows.append([Paragraph(escape(label), _CELL), Paragraph(steps, _CELL)])
+        rows.append([Paragraph(esc(label), _CELL), Paragraph(steps, _CELL)])
     has_labels = titled or any(r[0].text for r in rows)
-    widths = [width * 0.36, width * 0.64] if has_labels else [0.001, width - 0.001]
-    table = Table(rows, colWidths=widths, hAlign="LEFT")
+    if has_labels:
+        table = Table(rows, colWidths=[width * 0.36, width * 0.64], hAlign="LEFT")
+    else:
+        table = Table([[r[1]] for r in rows], colWidths=[width], hAlign="LEFT")
     dash = (1, 2) if block.separator == "dotted" else None
     style = [
         ("FONTNAME", (0, 0), (-1, -1), SERIF),
-        ("BACKGROUND", (1, 0), (1, -1), YELLOW),
-        ("BACKGROUND", (0, 0), (0, -1), GREY if has_labels else YELLOW),
+        ("BACKGROUND", (0, 0), (-1, -1), YELLOW),
+        *([("BACKGROUND", (0, 0), (0, -1), GREY)] if has_labels else []),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
@@ -79,7 +79,7 @@ def book_flowables(book: Book, width: float, heading) -> list[Flowable]:
     """Flowables for the whole book; ``heading(text, key)`` makes an outlined heading."""
     out: list[Flowable] = [heading(book.title, f"book-{book.id}")]
     if book.notice:
-        out.append(Paragraph(f"<i>{escape(book.notice)}</i>", _TEXT))
+        out.append(Paragraph(f"<i>{esc(book.notice)}</i>", _TEXT))
     known = {e.number for e in book.entries}
     for entry in sorted(book.entries, key=lambda e: e.number):
         anchor = entry_anchor(book.id, entry.number)
@@ -87,9 +87,9 @@ def book_flowables(book: Book, width: float, heading) -> list[Flowable]:
         for block in entry.blocks:
             if block.kind == "narrative":
                 stamp = f"<b>[{STAMPS[block.stamp]}]</b> " if block.stamp else ""
-                parts.append(Paragraph(stamp + escape(block.text or ""), _TEXT))
+                parts.append(Paragraph(stamp + esc(block.text or ""), _TEXT))
             elif block.kind == "heading":
-                parts.append(Paragraph(escape(block.text or ""), _HEAD))
+                parts.append(Paragraph(esc(block.text or ""), _HEAD))
             else:
                 parts.append(_box(book, block, width, known))
         out.append(KeepTogether(parts[:2]))

@@ -8,7 +8,6 @@ text that needs it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 
 from reportlab.lib.fonts import addMapping
@@ -52,10 +51,30 @@ def _coverage(font_name: str) -> frozenset[int]:
     return frozenset(font.face.charToGlyph)
 
 
-def missing_glyphs(text: str, fonts: Iterable[str] = tuple(_FILES)) -> set[str]:
-    """Characters of ``text`` that at least one of ``fonts`` cannot draw."""
+def missing_glyphs(text: str) -> set[str]:
+    """Characters of ``text`` that neither the serif nor its sans fallback can draw."""
     wanted = {ord(ch) for ch in text if not ch.isspace()}
-    missing: set[int] = set()
-    for name in fonts:
-        missing |= wanted - _coverage(name)
-    return {chr(code) for code in missing}
+    return {chr(c) for c in wanted - _coverage(SERIF) - _coverage(SANS)}
+
+
+def with_fallback(markup: str) -> str:
+    """Wrap each character the serif lacks (but the sans has) in the sans font.
+
+    DejaVu Serif has no circled digits (①), for example; DejaVu Sans does.
+    ``markup`` is escaped paragraph markup; tags pass through untouched.
+    """
+    serif = _coverage(SERIF)
+    if all(ord(ch) in serif or ch in "<>&" for ch in markup):
+        return markup
+    out = []
+    in_tag = False
+    for ch in markup:
+        if ch == "<":
+            in_tag = True
+        if not in_tag and not ch.isspace() and ord(ch) not in serif:
+            out.append(f'<font name="{SANS}">{ch}</font>')
+        else:
+            out.append(ch)
+        if ch == ">":
+            in_tag = False
+    return "".join(out)

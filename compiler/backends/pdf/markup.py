@@ -11,12 +11,18 @@ import itertools
 from collections.abc import Callable
 from xml.sax.saxutils import escape
 
+from compiler.backends.pdf.fonts import with_fallback
 from compiler.model.text import Para, RefSpan
 
 LINK_COLOR = "#1d4f91"
 CHANGE_BACK = "#fff0a0"
 
 Resolver = Callable[[RefSpan], str | None]  # span -> anchor name, or None if unresolved
+
+
+def esc(text: str) -> str:
+    """Verbatim text made safe for paragraph markup, with the font fallback applied."""
+    return with_fallback(escape(text))
 
 
 def anchor(address: str) -> str:
@@ -46,7 +52,7 @@ def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str
             piece = f'<font backColor="{CHANGE_BACK}">{piece}</font>'
         out.append(piece)
         out.extend(_marker(c.erratum) for c in changes if c.end == end)
-    return "".join(out)
+    return with_fallback("".join(out))
 
 
 def _marker(erratum: str) -> str:

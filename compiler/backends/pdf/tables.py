@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from compiler.backends.pdf.fonts import SANS, SERIF
+from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.styles import ACCENT, SHADE
 from compiler.model.tables import Table as TableData
 
@@ -58,9 +57,9 @@ def table_flowable(table: TableData, width: float, anchor: str | None = None) ->
     widths = column_widths(table, width)
     name = f'<a name="{anchor}"/>' if anchor else ""
     header = [
-        Paragraph((name if i == 0 else "") + escape(c.label), _HEAD) for i, c in enumerate(columns)
+        Paragraph((name if i == 0 else "") + esc(c.label), _HEAD) for i, c in enumerate(columns)
     ]
-    body = [[Paragraph(escape(cell), _CELL) for cell in row] for row in table.rows]
+    body = [[Paragraph(esc(cell), _CELL) for cell in row] for row in table.rows]
     flowable = Table([header, *body], colWidths=widths, repeatRows=1, hAlign="LEFT")
     flowable.setStyle(
         TableStyle(
