@@ -45,7 +45,10 @@ class Finding:
     location: Location
     suggestion: str | None = None
     related: tuple[Location, ...] = field(default=())
-    status: str = "open"
+    status: str = "open"  # "open", "fixed-by-erratum" or "suppressed"
+    rule: str | None = None  # address of the rule the finding is in
+    target: str | None = None  # what it points to (a rule, entry, card…)
+    fixed_by: str | None = None  # erratum id that corrects it in the living edition
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         loc = self.location

@@ -9,6 +9,7 @@ fit its level, two rules with one address).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from compiler.diagnostics import Finding, Location, Severity
@@ -19,7 +20,7 @@ from compiler.model.components import Component, Face, IdRange, StatedTotal
 from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
 from compiler.model.ref_patterns import find_refs
 from compiler.model.rules import Block, Level, Rule
-from compiler.model.text import Para, normalise, split_paragraphs
+from compiler.model.text import Para, locate_phrase, normalise, split_paragraphs
 
 
 class _RuleReader:
@@ -34,33 +35,55 @@ class _RuleReader:
     def para(self, text: str, at: Location) -> Para:
         return Para(text, find_refs(text, self.patterns, at))
 
+    def located(self, src: SourceFile, para: Para, at: Location) -> Para:
+        """The same paragraph with each reference placed at its own line and column.
+
+        Several targets of one phrase ("Cases 8.1.12 and 8.1.13") share the
+        phrase's place and are then found inside it; a later phrase is looked
+        for after the previous one.
+        """
+        refs = []
+        cursor = (0, 0)
+        phrase_at: Location | None = None
+        phrase_end = -1
+        for ref in para.refs:
+            if phrase_at is None or ref.start >= phrase_end:
+                phrase_at = locate_phrase(src.lines, at, ref.phrase, cursor)
+                phrase_end = ref.start - ref.phrase.find(ref.text) + len(ref.phrase)
+                if phrase_at is not None:
+                    cursor = (phrase_at.line, phrase_at.column)
+            if phrase_at is None:
+                refs.append(ref)
+                continue
+            inner = locate_phrase(src.lines, phrase_at, ref.text, cursor)
+            if inner is not None:
+                cursor = (inner.line, inner.column)
+            refs.append(replace(ref, at=inner or phrase_at))
+        return replace(para, refs=tuple(refs))
+
     def blocks(self, src: SourceFile, items: list[Any], at: JsonPath) -> tuple[Block, ...]:
         out = []
         for i, item in enumerate(items):
-            where = src.locate((*at, i))
-            if isinstance(item, str):
-                out.append(Block("paragraph", (self.para(normalise(item), where),), where))
-                continue
-            kind = item["kind"]
-            if kind == "list":
-                paras = tuple(self.para(normalise(x), where) for x in item["items"])
-                out.append(
-                    Block(
-                        "list",
-                        paras,
-                        where,
-                        title=item.get("title"),
-                        style=item.get("style", "bullet"),
-                    )
-                )
-            elif kind == "heading":
-                out.append(Block("heading", (self.para(normalise(item["text"]), where),), where))
-            elif kind == "table":
-                out.append(Block("table", (), where, table=item["table"]))
-            else:
-                paras = tuple(self.para(p, where) for p in split_paragraphs(item["text"]))
-                out.append(Block(kind, paras, where, label=item.get("label"), id=item.get("id")))
+            block = self._block(item, src.locate((*at, i)))
+            paras = tuple(self.located(src, p, block.at) for p in block.paras)
+            out.append(replace(block, paras=paras))
         return tuple(out)
+
+    def _block(self, item: Any, where: Location) -> Block:
+        if isinstance(item, str):
+            return Block("paragraph", (self.para(normalise(item), where),), where)
+        kind = item["kind"]
+        if kind == "list":
+            paras = tuple(self.para(normalise(x), where) for x in item["items"])
+            return Block(
+                "list", paras, where, title=item.get("title"), style=item.get("style", "bullet")
+            )
+        if kind == "heading":
+            return Block("heading", (self.para(normalise(item["text"]), where),), where)
+        if kind == "table":
+            return Block("table", (), where, table=item["table"])
+        paras = tuple(self.para(p, where) for p in split_paragraphs(item["text"]))
+        return Block(kind, paras, where, label=item.get("label"), id=item.get("id"))
 
     def rule(self, src: SourceFile, data: dict[str, Any], at: JsonPath, parent: str) -> Rule:
         where = src.locate(at)

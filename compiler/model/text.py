@@ -56,3 +56,30 @@ class Para:
     text: str
     refs: tuple[RefSpan, ...] = ()
     changes: tuple[Change, ...] = field(default=())
+
+
+def locate_phrase(
+    lines: tuple[str, ...], start: Location, phrase: str, after: tuple[int, int] = (0, 0)
+) -> Location | None:
+    """Where ``phrase`` is written in the raw file, searching from ``start``.
+
+    The model holds normalised text; an editor wants the line and column of
+    the characters in the YAML. Whitespace in the phrase matches any run of
+    whitespace (folded lines). ``after`` is a (line, column) already passed.
+    """
+    words = phrase.split()
+    if not words:
+        return None
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
+    first = max(start.line, after[0])
+    window = lines[first - 1 : first - 1 + 400]
+    text = "\n".join(window)
+    offset = 0
+    if after[0] == first:
+        offset = after[1]
+    match = pattern.search(text, offset)
+    if match is None:
+        return None
+    line = text.count("\n", 0, match.start())
+    column = match.start() - (text.rfind("\n", 0, match.start()) + 1)
+    return Location(start.path, first + line, column + 1, start.context)
