@@ -133,6 +133,59 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_lint(args: argparse.Namespace) -> int:
+    from compiler.diagnostics import Severity as Sev
+    from compiler.lint import lint_game
+    from compiler.report import RENDERERS
+
+    dirs = _games(args)
+    if dirs is None:
+        return EXIT_INPUT
+    select = _codes(args.select)
+    ignore = _codes(args.ignore) or []
+    collected: list[tuple[str, Finding]] = []
+    status = EXIT_OK
+    for game_dir in dirs:
+        findings, ok = lint_game(game_dir, _root_for(args.rulesets), args.edition, select, ignore)
+        if not ok:
+            _report(findings)
+            print(f"{game_dir.name}: not linted; fix the errors above first", file=sys.stderr)
+            status = EXIT_INPUT
+            continue
+        collected += [(game_dir.name, f) for f in findings]
+    renderer = RENDERERS[args.format]
+    sys.stdout.write(
+        renderer(collected, show_all=args.show_all or args.format in ("json", "sarif"))
+    )
+    errors = any(f.severity is Sev.ERROR and f.status == "open" for _, f in collected)
+    if status == EXIT_OK and errors:
+        status = EXIT_FINDINGS
+    return status
+
+
+def _codes(value: str | None) -> list[str] | None:
+    return [c.strip() for c in value.split(",") if c.strip()] if value else None
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from compiler.checks import BY_CODE
+    from compiler.checks.docs import render_docs
+
+    if args.all:
+        sys.stdout.write(render_docs())
+        return EXIT_OK
+    check = BY_CODE.get((args.code or "").upper())
+    if check is None:
+        print(
+            f"casebook explain: unknown code {args.code!r}; known: {', '.join(BY_CODE)}",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
+    print(f"{check.CODE} ({check.NAME}), severity {check.SEVERITY.value}\n")
+    print((check.__doc__ or "").split("\n", 1)[1].strip())
+    return EXIT_OK
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     from compiler.scaffold import scaffold
 
@@ -192,6 +245,24 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", choices=EDITIONS, default="original")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.set_defaults(run=cmd_export)
+
+    p = verbs.add_parser("lint", help="cross-check references, names, counts, maps and entries")
+    common(p)
+    p.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    p.add_argument("--select", metavar="CODES", help="only these codes or prefixes (XREF,NAME001)")
+    p.add_argument("--ignore", metavar="CODES", help="skip these codes or prefixes")
+    p.add_argument("--edition", choices=EDITIONS, default="original")
+    p.add_argument(
+        "--show-all",
+        action="store_true",
+        help="also list findings fixed by errata or suppressed (text, github)",
+    )
+    p.set_defaults(run=cmd_lint)
+
+    p = verbs.add_parser("explain", help="print what a check finds, why, and an example")
+    p.add_argument("code", nargs="?", metavar="CODE")
+    p.add_argument("--all", action="store_true", help="every check, as the docs page")
+    p.set_defaults(run=cmd_explain)
 
     p = verbs.add_parser("new", help="start a new game with a minimal valid ruleset")
     p.add_argument("game", metavar="GAME", help="folder name: lower-case letters, digits, -")

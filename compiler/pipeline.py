@@ -15,7 +15,7 @@ Faults in the verbatim rule text never block a build; the linter reports them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.diagnostics import Finding, has_errors
@@ -36,6 +36,7 @@ class FrontEnd:
     game: Game | None
     graphs: Graphs | None
     findings: tuple[Finding, ...]
+    lines: dict[str, tuple[str, ...]] = field(default_factory=dict)  # raw text, for noqa
 
 
 def front_end(game_dir: Path, root: Path, edition: str = "original") -> FrontEnd:
@@ -54,7 +55,8 @@ def front_end(game_dir: Path, root: Path, edition: str = "original") -> FrontEnd
         findings += errata_findings
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))
-    return FrontEnd(game, build_graphs(game), tuple(findings))
+    lines = {source.path: source.lines for _, source in sources.files}
+    return FrontEnd(game, build_graphs(game), tuple(findings), lines)
 
 
 def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:

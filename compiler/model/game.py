@@ -97,6 +97,7 @@ class Game:
     decks: tuple[Deck, ...] = ()
     maps: tuple[GameMap, ...] = ()
     books: tuple[Book, ...] = ()
+    lint_ignore: tuple[tuple[str, str | None, str | None], ...] = ()  # (code, rule, target)
 
     def level(self, name: str) -> Level:
         return next(level for level in self.levels if level.name == name)

@@ -22,7 +22,7 @@ from tests.pdftools import body_text
 
 GAMES = sorted(p.stem for p in (DATA / "sentences").glob("*.txt"))
 # Whitespace, hyphens, bullet glyphs and the extraction's markdown emphasis/heading marks.
-_IGNORED = re.compile(r"[\s\-•°*~#]+")
+_IGNORED = re.compile(r"[\s\-•°*~#■]+")
 
 
 def key(text: str) -> str:

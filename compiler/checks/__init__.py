@@ -1,0 +1,67 @@
+"""Check stage: independent lint rules over the model and graphs.
+
+Each check is one module with CODE, NAME, SEVERITY, a docstring in three
+parts (What it finds / Why it matters / Example) and ``check(game, graphs)``
+yielding findings. The registry is this explicit tuple; codes are stable
+and never reused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from types import ModuleType
+
+from compiler.checks import (
+    count_id_format,
+    count_id_range,
+    count_totals,
+    entry_links,
+    entry_state,
+    map_structure,
+    name_variant,
+    num_sequence,
+    table_rolls,
+    xref_dangling,
+    xref_gap,
+    xref_mistargeted,
+)
+from compiler.diagnostics import Finding
+from compiler.graph import Graphs
+from compiler.model.game import Game
+
+ALL_CHECKS: tuple[ModuleType, ...] = (
+    xref_dangling,
+    xref_mistargeted,
+    xref_gap,
+    name_variant,
+    count_totals,
+    count_id_range,
+    count_id_format,
+    num_sequence,
+    map_structure,
+    entry_links,
+    entry_state,
+    table_rolls,
+)
+
+BY_CODE = {check.CODE: check for check in ALL_CHECKS}
+
+
+def selected(code: str, select: Sequence[str] | None, ignore: Sequence[str]) -> bool:
+    """ruff-style selection: a code or a prefix ("XREF") selects or ignores a group."""
+    if any(code.startswith(prefix) for prefix in ignore):
+        return False
+    return select is None or any(code.startswith(prefix) for prefix in select)
+
+
+def run_checks(
+    game: Game, graphs: Graphs, select: Sequence[str] | None = None, ignore: Iterable[str] = ()
+) -> list[Finding]:
+    ignore = tuple(ignore)
+    found = [
+        finding
+        for check in ALL_CHECKS
+        if selected(check.CODE, select, ignore)
+        for finding in check.check(game, graphs)
+    ]
+    return sorted(found, key=Finding.sort_key)

@@ -1,0 +1,124 @@
+"""Small text helpers the checks share: words, light stemming, closeness."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Iterator
+
+from compiler.graph import Graphs
+from compiler.model.game import Game
+from compiler.model.rules import Rule
+from compiler.model.text import Para
+
+_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]*")
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "of",
+    "and",
+    "or",
+    "to",
+    "in",
+    "on",
+    "for",
+    "by",
+    "with",
+    "see",
+    "as",
+    "per",
+    "its",
+    "his",
+    "their",
+    "this",
+    "that",
+    "is",
+    "are",
+    "be",
+    "at",
+    "from",
+    "only",
+    "case",
+    "cases",
+    "section",
+    "sections",
+    "module",
+    "modules",
+    "rule",
+    "rules",
+    "note",
+    "il",
+    "la",
+    "le",
+    "di",
+    "del",
+    "della",
+    "e",
+    "un",
+    "una",
+    "da",
+    "con",
+    "si",
+}
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text)
+
+
+def stem(word: str) -> str:
+    """A crude English stem: enough to match "repaired" with "Repair", "Networks" with "Network"."""
+    w = word.lower().strip("'’-")
+    for suffix in ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)]
+    return w
+
+
+def key_words(text: str) -> set[str]:
+    return {stem(w) for w in words(text) if w.lower() not in _STOP and len(w) > 1}
+
+
+def words_before(text: str, start: int, limit: int = 8) -> list[str]:
+    """The last ``limit`` words before ``start``, within the same clause."""
+    clause = re.split(r"[.;:!?]\s|\),\s", text[:start])[-1]
+    return words(clause)[-limit:]
+
+
+def capitalised_before(text: str, start: int, limit: int = 5) -> list[str]:
+    """The capitalised words just before ``start`` in the same clause ("Recovery Action")."""
+    return [
+        w for w in words_before(text, start, limit) if w[:1].isupper() and w.lower() not in _STOP
+    ]
+
+
+def closest(wanted: str, options: Iterable[str]) -> str | None:
+    match = difflib.get_close_matches(wanted, list(options), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+def rule_paras(game: Game) -> Iterator[tuple[Rule, Para]]:
+    for rule in game.all_rules():
+        for block in rule.blocks():
+            for para in block.paras:
+                yield rule, para
+
+
+def rule_words(graphs: Graphs, address: str, with_text: bool = True) -> set[str]:
+    """Key words naming a rule: its title, its ancestors' titles and (optionally) its text."""
+    rules = graphs.references.rules
+    out: set[str] = set()
+    current: str | None = address
+    first = True
+    while current is not None:
+        rule = rules[current]
+        out |= key_words(rule.title or "")
+        if first and with_text:
+            for block in rule.blocks():
+                for para in block.paras[:1]:
+                    out |= key_words(para.text)
+                break
+        first = False
+        current = graphs.references.parent(current)
+    return out

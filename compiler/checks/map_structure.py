@@ -1,0 +1,65 @@
+"""MAP001 map-structure
+
+## What it finds
+In a map whose connections the ruleset holds: a connection naming a space
+the map does not have, a space connected to nothing, or a map that falls
+apart into pieces no route can cross.
+
+## Why it matters
+Movement, supply and escape-route rules are evaluated on these graphs; a
+broken adjacency list silently changes what is legal.
+
+## Example
+    maps.yaml:20:11  zone-7 is not a space of map 'main-table'
+    maps.yaml:9:11   zone-6 of 'main-table' is connected to nothing
+
+Passing: six zones connected 1-2-3-4-5-6 (a ladder).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+
+from compiler.diagnostics import Finding, Severity
+from compiler.graph import Graphs
+from compiler.model.game import Game
+
+CODE, NAME, SEVERITY = "MAP001", "map-structure", Severity.ERROR
+
+
+def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    for map_id, mg in graphs.maps.items():
+        game_map = mg.map
+        for conn, end in mg.unknown_ends:
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"{end} is not a space of map {map_id!r}",
+                conn.at,
+                suggestion="spaces: " + ", ".join(s.id for s in game_map.spaces),
+                target=end,
+            )
+        if not game_map.connections:
+            continue  # connections not in the source (declared missing) or none at all
+        undirected = mg.graph.to_undirected() if mg.graph.is_directed() else mg.graph
+        for space in game_map.spaces:
+            if undirected.degree(space.id) == 0:
+                yield Finding(
+                    CODE,
+                    Severity.WARNING,
+                    f"{space.id} of {map_id!r} is connected to nothing",
+                    space.at,
+                    target=space.id,
+                )
+        pieces = [p for p in nx.connected_components(undirected) if len(p) > 1]
+        if len(pieces) > 1:
+            sizes = ", ".join(str(len(p)) for p in pieces)
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"map {map_id!r} falls into {len(pieces)} unconnected parts ({sizes} spaces)",
+                game_map.at,
+                target=map_id,
+            )

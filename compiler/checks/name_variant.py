@@ -1,0 +1,190 @@
+"""NAME001 near-variant-name
+
+## What it finds
+A name of a component, table, chart, box, track or phase written in a form
+close to, but not the same as, another form the text uses or the name the
+ruleset declares: "Combat Result Table" beside "Combat Results Table",
+"Arrival box" beside "Arriving box", "Available Support box" beside
+"Support Available box", "Turn Track" beside "Turn Record Track". The check
+finds these itself by comparing the names in the text; it has no list of
+known variants.
+
+## Why it matters
+Players look things up by name. Two forms make them wonder whether there
+are two things; a translator translates both; an index lists both.
+
+## Example
+    rules/06-maquis.yaml:470:15  'Arrival box' is a variant of 'Arriving box' (used 4 times)
+    help: write 'Arriving box'
+
+Passing: the same name, written the same way, everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+from compiler.checks.helpers import rule_paras, stem
+from compiler.diagnostics import Finding, Location, Severity
+from compiler.graph import Graphs
+from compiler.model.game import Game
+
+CODE, NAME, SEVERITY = "NAME001", "near-variant-name", Severity.WARNING
+
+_JOINERS = {"of", "and", "to", "the", "de", "di", "del", "della"}
+_TOKEN = re.compile(r"[A-Za-zÀ-ÿ][\w’'-]*")
+
+
+def head_nouns(game: Game) -> set[str]:
+    """Words that end a thing's name in this game: the last word of each declared name."""
+    heads = set()
+    for comp in game.components:
+        for name in (comp.name, *comp.aliases):
+            words = _TOKEN.findall(name)
+            if words:
+                heads.add(stem(words[-1]))
+    return heads - {""}
+
+
+def candidates(text: str, heads: set[str]) -> Iterator[tuple[str, int]]:
+    """Capitalised names (2-5 words) ending in a head noun, with their offsets."""
+    tokens = list(_TOKEN.finditer(text))
+    i = 0
+    while i < len(tokens):
+        if not tokens[i].group()[:1].isupper():
+            i += 1
+            continue
+        j = i
+        while (
+            j + 1 < len(tokens)
+            and (
+                tokens[j + 1].group()[:1].isupper()
+                or tokens[j + 1].group().lower() in _JOINERS
+                or stem(tokens[j + 1].group()) in heads
+            )
+            and text[tokens[j].end() : tokens[j + 1].start()].strip() in ("", "/")
+        ):
+            j += 1
+        # Trim joiners at the end, then emit the longest name ending in a head noun.
+        while j > i and tokens[j].group().lower() in _JOINERS:
+            j -= 1
+        for end in range(j, i, -1):
+            if stem(tokens[end].group()) in heads and end - i + 1 <= 5:
+                yield text[tokens[i].start() : tokens[end].end()], tokens[i].start()
+                break
+        i = j + 1
+
+
+def _words(name: str) -> list[str]:
+    """Lower-case words of a name, possessives and stray quotes dropped."""
+    out = []
+    for w in _TOKEN.findall(name):
+        w = re.sub(r"[’']s?$", "", w.lower())
+        if w:
+            out.append(w)
+    return out
+
+
+def _near(x: str, y: str) -> bool:
+    """Two spellings of one word: same stem, or a long shared beginning (arrival/arriving)."""
+    if stem(x) == stem(y):
+        return True
+    prefix = next(
+        (i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y))
+    )
+    return prefix >= max(4, 0.7 * min(len(x), len(y)))
+
+
+def is_variant(a: str, b: str, declared: frozenset[str] = frozenset()) -> bool:
+    """True when two different forms name the same thing, as far as the words show.
+
+    The last word (the head) may differ in number and case: "Network unit" and
+    "Network units" are one name used in the singular and the plural. Any
+    other word that differs must be a near spelling ("Result"/"Results" before
+    the head, "Arrival"/"Arriving"), or the same words in another order, or one
+    word inserted inside the name ("Turn Track"/"Turn Record Track") that does
+    not itself make a declared name with the head (a narrower thing).
+    """
+    wa, wb = _words(a), _words(b)
+    if not wa or not wb or stem(wa[-1]) != stem(wb[-1]):
+        return False
+    if len(wa) == len(wb):
+        if wa[:-1] != wb[:-1] and sorted(wa[:-1]) == sorted(wb[:-1]):
+            return True  # "Available Support box" / "Support Available box"
+        differ = [
+            (i, x, y) for i, (x, y) in enumerate(zip(wa[:-1], wb[:-1], strict=True)) if x != y
+        ]
+        if len(differ) != 1:
+            return False
+        i, x, y = differ[0]
+        if stem(x) == stem(y):
+            return i == len(wa) - 2  # plural only counts right before the head
+        return _near(x, y)
+    longer, shorter = (wa, wb) if len(wa) > len(wb) else (wb, wa)
+    if len(longer) - len(shorter) != 1 or len(shorter) < 2:
+        return False
+    for k in range(1, len(longer) - 1):
+        if longer[:k] + longer[k + 1 :] == [*shorter[:-1], longer[-1]]:
+            narrower = f"{longer[k]} {longer[-1]}"
+            return not any(narrower == " ".join(_words(d)) for d in declared)
+    return False
+
+
+def _common_words(game: Game) -> set[str]:
+    """Words written in lower case more often than capitalised: sentence-initial noise."""
+    lower: Counter[str] = Counter()
+    upper: Counter[str] = Counter()
+    for _, para in rule_paras(game):
+        for w in _TOKEN.findall(para.text):
+            (upper if w[:1].isupper() else lower)[w.lower()] += 1
+    return {w for w in lower if lower[w] > upper[w]}
+
+
+def _trim(name: str, common: set[str]) -> str:
+    """Drop leading common words ("The", "Flip the", "Certain") a sentence capitalised."""
+    tokens = _TOKEN.findall(name)
+    while tokens and (tokens[0].lower() in common or tokens[0].lower() in _JOINERS):
+        tokens = tokens[1:]
+        name = name[name.index(tokens[0]) :] if tokens else ""
+    return name
+
+
+def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    heads = head_nouns(game)
+    if not heads:
+        return
+    common = _common_words(game)
+    uses: dict[str, list[tuple[Location, str]]] = {}
+    for rule in game.all_rules():
+        for block in rule.blocks():
+            for para in block.paras:
+                for raw, offset in candidates(para.text, heads):
+                    before = para.text[:offset].rstrip()
+                    starts = not before or before.endswith((".", ":", "?", "!", "(", "“", '"'))
+                    name = _trim(raw, common) if starts else raw
+                    if len(_TOKEN.findall(name)) >= 2:
+                        uses.setdefault(name, []).append((block.at, rule.address))
+    declared = frozenset(c.name for c in game.components)
+    counts = Counter({name: len(found) for name, found in uses.items()})
+    forms = sorted(uses)
+    for name in forms:
+        rivals = [o for o in forms if o != name and is_variant(name, o, declared)]
+        if not rivals:
+            continue
+        best = max(rivals, key=lambda o: (o in declared, counts.get(o, 0), o))
+        if (name in declared, counts[name], name) >= (best in declared, counts.get(best, 0), best):
+            continue  # the other form is the variant; it is reported on its own turn
+        used = counts.get(best, 0)
+        where = f"used {used} time{'s' if used != 1 else ''}" if used else "the declared name"
+        for at, address in uses[name]:
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"{name!r} is a variant of {best!r} ({where})",
+                at,
+                suggestion=f"write {best!r}",
+                rule=address,
+                target=name,
+            )

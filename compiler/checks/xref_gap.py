@@ -1,0 +1,41 @@
+"""XREF003 reference-to-missing-content
+
+## What it finds
+A reference to a card, table, chart, entry or component that the ruleset
+declares but whose contents the source does not contain ("German Card
+no. 14" when the card texts are printed on the cards, not in the rules).
+
+## Why it matters
+It is not a fault of the text; it is a gap in what the ruleset can show.
+Reported apart, at info severity, so an editor sees what a reader cannot
+look up in this kit.
+
+## Example
+    rules/04-cards.yaml:60:20  "(example German Card no. 14, which prohibits Interdiction …)"
+    The German deck is declared with `missing:` in components.yaml.
+
+Passing: the same reference once the card's text is in cards.yaml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.diagnostics import Finding, Severity
+from compiler.graph import Graphs
+from compiler.model.game import Game
+
+CODE, NAME, SEVERITY = "XREF003", "reference-to-missing-content", Severity.INFO
+
+
+def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    for owner, span in graphs.references.gaps:
+        yield Finding(
+            CODE,
+            SEVERITY,
+            f"{span.phrase!r} refers to {span.kind} {span.target}, whose contents the source "
+            "does not contain",
+            span.at,
+            rule=owner,
+            target=span.target,
+        )

@@ -1,0 +1,111 @@
+"""XREF002 mistargeted-reference
+
+## What it finds
+A reference whose own words name a different rule than the one it points
+to: "a Recovery Action (Case 8.3.4)" where 8.3.4 is German Movement and
+8.3.3 is Recovery Action.
+
+## Why it matters
+The number is usually the typo: a reader who follows it lands on an
+unrelated rule, and the link in every output takes them there.
+
+## Example
+    rules/06-maquis.yaml:118:53  "revalorized as a Recovery Action (Case 8.3.4)."
+    help: did you mean 8.3.3 (Recovery Action (Maquis only))?
+
+Passing: "… as a Recovery Action (Case 8.3.3)."
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from compiler.checks.helpers import (
+    capitalised_before,
+    key_words,
+    rule_paras,
+    stem,
+    words_before,
+)
+from compiler.diagnostics import Finding, Severity
+from compiler.graph import Graphs
+from compiler.model.game import Game
+
+CODE, NAME, SEVERITY = "XREF002", "mistargeted-reference", Severity.ERROR
+
+
+def _naming_words(graphs: Graphs, address: str) -> set[str]:
+    """Words that name a rule: its title (or, untitled, its parent's) and its children's titles."""
+    rules = graphs.references.rules
+    rule = rules[address]
+    words = key_words(rule.title or "")
+    if not rule.title:
+        if parent := graphs.references.parent(address):
+            words |= key_words(rules[parent].title or "")
+        for block in rule.body[:1]:
+            for para in block.paras[:1]:
+                words |= key_words(para.text)
+    for child in rule.children:
+        words |= key_words(child.title or "")
+    return words
+
+
+def _family(graphs: Graphs, address: str) -> set[str]:
+    """The rule, its ancestors and its descendants: never a rival for its own references."""
+    out = {rule.address for rule in graphs.references.rules[address].walk()}
+    current: str | None = address
+    while current is not None:
+        out.add(current)
+        current = graphs.references.parent(current)
+    return out
+
+
+def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    rules = graphs.references.rules
+    all_titles = {a: key_words(r.title) for a, r in rules.items() if r.title}
+    # Words in many titles ("Action", "Phase") name nothing in particular.
+    counts = Counter(w for words in all_titles.values() for w in words)
+    generic = {w for w, n in counts.items() if n >= 3}
+    titles = {a: words - generic for a, words in all_titles.items()}
+    # "EPV (6.1)": an abbreviation names what the glossary says it stands for.
+    expand = {stem(t.term): key_words(t.meaning) for t in game.glossary if t.abbreviation}
+    resolved = {id(span) for _, span in graphs.references.resolved}
+    for owner, para in rule_paras(game):
+        family = _family(graphs, owner.address)
+        for span in para.refs:
+            if span.kind != "rule" or id(span) not in resolved:
+                continue
+            phrase_start = max(para.text.rfind(span.phrase, 0, span.end), 0)
+            before = capitalised_before(para.text, phrase_start, limit=8)
+            named = {stem(w) for w in before}
+            last = words_before(para.text, phrase_start, limit=1)
+            if last:  # only the word right before the reference: "EPV (6.1)"
+                named |= expand.get(stem(last[0]), set())
+            named -= generic
+            clause = key_words(" ".join(words_before(para.text, phrase_start, limit=8)))
+            if (clause - generic) & _naming_words(graphs, span.target):
+                continue  # the sentence's own words fit where it points
+            rivals = sorted(
+                (
+                    (len(named & words), len(words - named), len(all_titles[address]), address)
+                    for address, words in titles.items()
+                    if address != span.target and address not in family
+                ),
+                key=lambda item: (-item[0], item[1], item[2], item[3]),
+            )
+            if not rivals:
+                continue
+            shared, extra, _, address = rivals[0]
+            # Two specific words in common, or every specific word of a short title.
+            if shared >= 2 or (shared == 1 and extra == 0):
+                yield Finding(
+                    CODE,
+                    SEVERITY,
+                    f"{span.phrase!r} follows the words {' '.join(before)!r}, "
+                    f"but {span.target} is {rules[span.target].heading!r}",
+                    span.at,
+                    suggestion=f"did you mean {address} ({rules[address].title})?",
+                    rule=owner.address,
+                    target=span.target,
+                )

@@ -1,0 +1,105 @@
+"""Lint one game: run the checks on the edition asked for, then say which
+findings an erratum fixes and which the editors have suppressed.
+
+Findings of the original edition that the living edition no longer has, in
+a rule an erratum corrects, keep their code and get status
+``fixed-by-erratum`` with the erratum's id: the source is verbatim, so its
+faults stay visible, but the editor sees they are handled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from compiler.checks import run_checks
+from compiler.diagnostics import Finding, Location
+from compiler.model.game import Game
+from compiler.model.text import locate_phrase
+from compiler.pipeline import FrontEnd, front_end
+
+_NOQA = re.compile(r"#\s*noqa:\s*(?P<codes>[A-Z]+[0-9]{3}(?:\s*,\s*[A-Z]+[0-9]{3})*)")
+
+
+def lint_game(
+    game_dir: Path,
+    root: Path,
+    edition: str = "original",
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] = (),
+) -> tuple[list[Finding], bool]:
+    """(findings, ok): ok is False when the game could not be modelled at all."""
+    original = front_end(game_dir, root, "original")
+    if original.game is None or original.graphs is None:
+        return list(original.findings), False
+    living = front_end(game_dir, root, "living")
+    if living.game is None or living.graphs is None:
+        return list(living.findings), False
+    living_found = run_checks(living.game, living.graphs, select, ignore)
+    if edition == "living":
+        found = living_found
+        front = living
+    else:
+        found = mark_errata(
+            run_checks(original.game, original.graphs, select, ignore), living_found, original.game
+        )
+        front = original
+    found = [refine(f, front) for f in found]
+    found = suppress(found, front)
+    return sorted(list(front.findings) + found, key=Finding.sort_key), True
+
+
+def _key(finding: Finding) -> tuple[str, str | None, str | None]:
+    return (finding.code, finding.rule, finding.target)
+
+
+def mark_errata(original: list[Finding], living: list[Finding], game: Game) -> list[Finding]:
+    remaining = {_key(f) for f in living}
+    by_rule: dict[str, list[str]] = {}
+    for erratum in game.errata:
+        by_rule.setdefault(erratum.rule, []).append(erratum.id)
+    out = []
+    for finding in original:
+        ids = by_rule.get(finding.rule or "", [])
+        if ids and _key(finding) not in remaining:
+            finding = replace(finding, status="fixed-by-erratum", fixed_by=",".join(ids))
+        out.append(finding)
+    return out
+
+
+def refine(finding: Finding, front: FrontEnd) -> Finding:
+    """Move a finding placed at its block to the line and column of its target phrase."""
+    lines = front.lines.get(finding.location.path)
+    target = finding.target
+    if not lines or not target or not re.search(r"[A-Za-z]", target):
+        return finding
+    line = lines[finding.location.line - 1] if finding.location.line <= len(lines) else ""
+    if target in line:
+        return finding
+    start = Location(finding.location.path, finding.location.line, 1)
+    found = locate_phrase(lines[: finding.location.line + 60], start, target)
+    return replace(finding, location=found) if found else finding
+
+
+def suppress(findings: list[Finding], front: FrontEnd) -> list[Finding]:
+    """``# noqa: CODE`` on the finding's line, or a lint.ignore entry in game.yaml."""
+    ignores = front.game.lint_ignore if front.game else ()
+    out = []
+    for finding in findings:
+        lines = front.lines.get(finding.location.path, ())
+        line = lines[finding.location.line - 1] if 0 < finding.location.line <= len(lines) else ""
+        noqa = _NOQA.search(line)
+        quiet = bool(noqa and finding.code in re.split(r"\s*,\s*", noqa.group("codes")))
+        for code, rule, target in ignores:
+            if (
+                code == finding.code
+                and rule in (None, finding.rule)
+                and target in (None, finding.target)
+            ):
+                quiet = True
+        if quiet and finding.status == "open":
+            finding = replace(finding, status="suppressed")
+        out.append(finding)
+    return out

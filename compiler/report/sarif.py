@@ -1,0 +1,106 @@
+"""SARIF 2.1.0, the format GitHub code scanning reads.
+
+One run; ``driver.rules`` holds only the codes that occur, sorted, each with
+the check's docstring as ``fullDescription``. Findings an erratum fixes or a
+noqa comment silences are kept, with a ``suppressions`` entry, so the
+scanning UI shows them as dismissed rather than losing them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+
+from compiler.checks import BY_CODE
+from compiler.diagnostics import Finding, Severity
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def _version() -> str:
+    try:
+        return version("casebook")
+    except PackageNotFoundError:
+        return "0"
+
+
+def _rule(code: str) -> dict:
+    check = BY_CODE.get(code)
+    if check is None:
+        return {"id": code, "name": code.lower(), "shortDescription": {"text": code}}
+    doc = (check.__doc__ or "").strip()
+    return {
+        "id": code,
+        "name": check.NAME,
+        "shortDescription": {"text": check.NAME.replace("-", " ")},
+        "fullDescription": {"text": doc},
+        "help": {"text": doc, "markdown": doc},
+        "defaultConfiguration": {"level": _LEVEL[check.SEVERITY]},
+        "helpUri": f"https://casebook.invalid/docs/checks#{code.lower()}",
+    }
+
+
+def _result(game: str, f: Finding, rule_index: dict[str, int]) -> dict:
+    result: dict = {
+        "ruleId": f.code,
+        "ruleIndex": rule_index[f.code],
+        "level": _LEVEL[f.severity],
+        "message": {"text": f.message + (f" Help: {f.suggestion}" if f.suggestion else "")},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": f.location.path},
+                    "region": {"startLine": f.location.line, "startColumn": f.location.column},
+                }
+            }
+        ],
+        "partialFingerprints": {
+            "casebook/v1": f"{game}:{f.code}:{f.rule or ''}:{f.target or ''}",
+        },
+        "properties": {"game": game, "rule": f.rule, "target": f.target},
+    }
+    if f.related:
+        result["relatedLocations"] = [
+            {
+                "id": i,
+                "physicalLocation": {
+                    "artifactLocation": {"uri": r.path},
+                    "region": {"startLine": r.line, "startColumn": r.column},
+                },
+            }
+            for i, r in enumerate(f.related)
+        ]
+    if f.status == "fixed-by-erratum":
+        result["suppressions"] = [
+            {"kind": "external", "justification": f"fixed by erratum {f.fixed_by}"}
+        ]
+        result["properties"]["fixed_by"] = f.fixed_by
+    elif f.status == "suppressed":
+        result["suppressions"] = [{"kind": "inSource", "justification": "noqa or lint.ignore"}]
+    return result
+
+
+def render(findings: Sequence[tuple[str, Finding]], show_all: bool = True) -> str:
+    codes = sorted({f.code for _, f in findings})
+    rule_index = {code: i for i, code in enumerate(codes)}
+    doc = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "casebook",
+                        "informationUri": "https://casebook.invalid/",
+                        "version": _version(),
+                        "rules": [_rule(code) for code in codes],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": [_result(game, f, rule_index) for game, f in findings],
+            }
+        ],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
