@@ -1,8 +1,10 @@
 """COUNT002 id-range-count
 
 ## What it finds
-A quantity printed next to a range of ids that does not match it:
-"4 carte RESISTENZA (da R021 a R025)" names five ids for four cards.
+A quantity printed next to a range of ids that is smaller than the range:
+"4 carte RESISTENZA (da R021 a R025)" names five ids for four cards. (More
+cards than ids is not reported: a deck may hold copies, "12 carte LUOGO
+(da N011 a N016)".)
 
 ## Why it matters
 A kit builder cannot tell whether to print four cards or five; one of the
@@ -41,7 +43,8 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 continue
             size = int(m.group("y")) - int(m.group("x")) + 1
             count = int(m.group("count"))
-            if size > 0 and size != count:
+            # More cards than ids is normal (copies of a card); fewer cannot be.
+            if 0 < count < size:
                 yield Finding(
                     CODE,
                     SEVERITY,

@@ -41,8 +41,8 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 suggestion="spaces: " + ", ".join(s.id for s in game_map.spaces),
                 target=end,
             )
-        if not game_map.connections:
-            continue  # connections not in the source (declared missing) or none at all
+        if not game_map.connections or game_map.missing:
+            continue  # connections not in the source, or only some of them: nothing to judge
         undirected = mg.graph.to_undirected() if mg.graph.is_directed() else mg.graph
         for space in game_map.spaces:
             if undirected.degree(space.id) == 0:

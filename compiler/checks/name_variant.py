@@ -127,8 +127,8 @@ def is_variant(a: str, b: str, declared: frozenset[str] = frozenset()) -> bool:
         return False
     for k in range(1, len(longer) - 1):
         if longer[:k] + longer[k + 1 :] == [*shorter[:-1], longer[-1]]:
-            narrower = f"{longer[k]} {longer[-1]}"
-            return not any(narrower == " ".join(_words(d)) for d in declared)
+            narrower = [stem(longer[k]), stem(longer[-1])]
+            return not any(narrower == [stem(w) for w in _words(d)] for d in declared)
     return False
 
 

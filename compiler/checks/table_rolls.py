@@ -12,7 +12,9 @@ without a ruling; an overlap gives them two.
 ## Example
     tables.yaml:30:9  'attack-results' row "7" cannot be rolled on 1d6 (1-6)
 
-Passing: 1-2, 3,4,5, 6 on 1d6.
+Passing: 1-2, 3,4,5, 6 on 1d6. A success table whose rows each run up to the
+highest roll ("6", "5,6", "4,5,6" to hit at 3, 2, 1 zones) is read per row, so
+its rows may overlap and need not cover every result.
 """
 
 from __future__ import annotations
@@ -33,6 +35,14 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             continue
         low, high = dice_range(table.dice)
         column = table.column_index(table.roll_column)
+        rolls = [parse_roll(row[column], highest=high) for row in table.rows]
+        # "6", "5,6", "4,5,6": each row says what succeeds, up to the highest roll.
+        # Such a table is read per row, not looked up by the roll: rows may overlap.
+        threshold = all(
+            r and max(r) == high and r == set(range(min(r), high + 1))
+            for r in rolls
+            if r is not None
+        )
         covered: dict[int, int] = {}
         for index, row in enumerate(table.rows):
             at = table.row_at[index] if index < len(table.row_at) else table.at
@@ -50,6 +60,8 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                     target=table.id,
                 )
             for result in sorted(results):
+                if threshold:
+                    break
                 if result in covered and low <= result <= high:
                     yield Finding(
                         CODE,
@@ -62,7 +74,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                     )
                 covered.setdefault(result, index)
         gaps = [r for r in range(low, high + 1) if r not in covered]
-        if gaps and covered:
+        if gaps and covered and not threshold:
             yield Finding(
                 CODE,
                 SEVERITY,

@@ -96,6 +96,8 @@ def reference_graph(game: Game) -> ReferenceGraph:
     for key in components:
         graph.add_node(key)
 
+    holders = {p.name: p.holder for p in game.patterns if p.holder}
+    missing = {c.id for c in game.components if c.missing}
     resolved, unresolved, gaps = [], [], []
     for address, rule in rules.items():
         for span in iter_refs(rule):
@@ -106,6 +108,11 @@ def reference_graph(game: Game) -> ReferenceGraph:
             elif key in components:
                 graph.add_edge(("rule", address), key, relation="cites")
                 (gaps if components[key] else resolved).append((address, span))
+            elif holders.get(span.pattern) in missing:
+                graph.add_edge(
+                    ("rule", address), ("component", holders[span.pattern]), relation="cites"
+                )
+                gaps.append((address, span))
             else:
                 unresolved.append((address, span))
     return ReferenceGraph(graph, rules, tuple(resolved), tuple(unresolved), tuple(gaps))

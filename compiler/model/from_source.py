@@ -40,24 +40,25 @@ class _RuleReader:
 
         Several targets of one phrase ("Cases 8.1.12 and 8.1.13") share the
         phrase's place and are then found inside it; a later phrase is looked
-        for after the previous one.
+        for after the previous one. Cursors are (line, 0-based column).
         """
+        span = len(para.text) // 12 + 8  # lines a folded paragraph can take, at most
         refs = []
         cursor = (0, 0)
         phrase_at: Location | None = None
         phrase_end = -1
         for ref in para.refs:
             if phrase_at is None or ref.start >= phrase_end:
-                phrase_at = locate_phrase(src.lines, at, ref.phrase, cursor)
+                phrase_at = locate_phrase(src.lines, at, ref.phrase, cursor, span)
                 phrase_end = ref.start - ref.phrase.find(ref.text) + len(ref.phrase)
                 if phrase_at is not None:
-                    cursor = (phrase_at.line, phrase_at.column)
+                    cursor = (phrase_at.line, phrase_at.column - 1)
             if phrase_at is None:
                 refs.append(ref)
                 continue
-            inner = locate_phrase(src.lines, phrase_at, ref.text, cursor)
+            inner = locate_phrase(src.lines, phrase_at, ref.text, cursor, span)
             if inner is not None:
-                cursor = (inner.line, inner.column)
+                cursor = (inner.line, inner.column)  # just past this target's first character
             refs.append(replace(ref, at=inner or phrase_at))
         return replace(para, refs=tuple(refs))
 
@@ -65,7 +66,14 @@ class _RuleReader:
         out = []
         for i, item in enumerate(items):
             block = self._block(item, src.locate((*at, i)))
-            paras = tuple(self.located(src, p, block.at) for p in block.paras)
+            starts = (
+                [src.locate((*at, i, "items", j)) for j in range(len(block.paras))]
+                if block.kind == "list"
+                else [block.at] * len(block.paras)
+            )
+            paras = tuple(
+                self.located(src, p, start) for p, start in zip(block.paras, starts, strict=True)
+            )
             out.append(replace(block, paras=paras))
         return tuple(out)
 
@@ -182,7 +190,14 @@ def _patterns(src: SourceFile, findings: list[Finding]) -> tuple[RefPattern, ...
             )
             continue
         out.append(
-            RefPattern(p["name"], p["kind"], p["pattern"], p.get("each"), p.get("target", "{}"))
+            RefPattern(
+                p["name"],
+                p["kind"],
+                p["pattern"],
+                p.get("each"),
+                p.get("target", "{}"),
+                p.get("in"),
+            )
         )
     return tuple(out)
 

@@ -21,6 +21,7 @@ class RefPattern:
     pattern: str
     each: str | None
     target: str
+    holder: str | None = None  # component id holding the targets (game.yaml `in`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,20 +59,25 @@ class Para:
 
 
 def locate_phrase(
-    lines: tuple[str, ...], start: Location, phrase: str, after: tuple[int, int] = (0, 0)
+    lines: tuple[str, ...],
+    start: Location,
+    phrase: str,
+    after: tuple[int, int] = (0, 0),
+    span: int = 400,
 ) -> Location | None:
     """Where ``phrase`` is written in the raw file, searching from ``start``.
 
     The model holds normalised text; an editor wants the line and column of
     the characters in the YAML. Whitespace in the phrase matches any run of
-    whitespace (folded lines). ``after`` is a (line, column) already passed.
+    whitespace (folded lines). ``after`` is a (line, column) already passed;
+    ``span`` bounds the search to the lines the text can occupy.
     """
     words = phrase.split()
     if not words:
         return None
     pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
     first = max(start.line, after[0])
-    window = lines[first - 1 : first - 1 + 400]
+    window = lines[first - 1 : start.line - 1 + span]
     text = "\n".join(window)
     offset = 0
     if after[0] == first:

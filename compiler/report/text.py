@@ -1,16 +1,25 @@
-"""ruff's concise form: ``path:line:col: CODE message`` and an indented help line."""
+"""ruff's concise form: ``path:line:col: CODE message`` and an indented help line.
+
+Gaps (info: references to content the source lacks) and findings an erratum
+fixes or a noqa silences are counted in the summary and listed only with
+``--show-all``; everything a rules editor must act on is listed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compiler.diagnostics import Finding
+from compiler.diagnostics import Finding, Severity
+
+
+def _shown(finding: Finding, show_all: bool) -> bool:
+    return show_all or (finding.status == "open" and finding.severity is not Severity.INFO)
 
 
 def render(findings: Sequence[tuple[str, Finding]], show_all: bool = False) -> str:
     lines = []
-    shown = [(g, f) for g, f in findings if show_all or f.status == "open"]
-    for _, finding in shown:
+    shown = [f for _, f in findings if _shown(f, show_all)]
+    for finding in shown:
         lines.append(f"{finding.location}: {finding.code} {finding.message}")
         if finding.suggestion:
             lines.append(f"    help: {finding.suggestion}")
@@ -19,8 +28,15 @@ def render(findings: Sequence[tuple[str, Finding]], show_all: bool = False) -> s
         if finding.status != "open":
             note = f"fixed by erratum {finding.fixed_by}" if finding.fixed_by else finding.status
             lines.append(f"    note: {note}")
-    hidden = len(findings) - len(shown)
     summary = f"Found {len(shown)} finding{'s' if len(shown) != 1 else ''}."
-    if hidden:
-        summary += f" {hidden} more fixed by errata or suppressed (--show-all lists them)."
+    if not show_all:
+        gaps = sum(1 for _, f in findings if f.status == "open" and f.severity is Severity.INFO)
+        handled = sum(1 for _, f in findings if f.status != "open")
+        extra = []
+        if gaps:
+            extra.append(f"{gaps} gap{'s' if gaps != 1 else ''} (content the source lacks)")
+        if handled:
+            extra.append(f"{handled} fixed by errata or suppressed")
+        if extra:
+            summary += " Not listed: " + ", ".join(extra) + " (--show-all lists them)."
     return "\n".join([*lines, summary]) + "\n"
