@@ -46,7 +46,8 @@ def lint_game(
             run_checks(original.game, original.graphs, select, ignore), living_found, original.game
         )
         front = original
-    found = [refine(f, front) for f in found]
+    cursors: dict[tuple[str, int, str], tuple[int, int]] = {}
+    found = [refine(f, front, cursors) for f in found]
     found = suppress(found, front)
     return sorted(list(front.findings) + found, key=Finding.sort_key), True
 
@@ -62,15 +63,30 @@ def mark_errata(original: list[Finding], living: list[Finding], game: Game) -> l
         by_rule.setdefault(erratum.rule, []).append(erratum.id)
     out = []
     for finding in original:
-        ids = by_rule.get(finding.rule or "", [])
+        # The erratum on the finding's rule, or one whose text names the finding's target
+        # (a name made consistent elsewhere settles the variant here too).
+        ids = by_rule.get(finding.rule or "", []) + [
+            e.id
+            for e in game.errata
+            if e.rule != finding.rule
+            and finding.target
+            and re.search(r"[^\W\d]{3}", finding.target)  # a name, not a number
+            and (finding.target in e.old or finding.target in e.new)
+        ]
         if ids and _key(finding) not in remaining:
             finding = replace(finding, status="fixed-by-erratum", fixed_by=",".join(ids))
         out.append(finding)
     return out
 
 
-def refine(finding: Finding, front: FrontEnd) -> Finding:
-    """Move a finding placed at its block to the line and column of its target phrase."""
+def refine(
+    finding: Finding, front: FrontEnd, cursors: dict[tuple[str, int, str], tuple[int, int]]
+) -> Finding:
+    """Move a finding placed at its block to the line and column of its target phrase.
+
+    Several findings about one phrase in one block go to its successive
+    occurrences (``cursors`` remembers how far each search got).
+    """
     lines = front.lines.get(finding.location.path)
     target = finding.target
     if not lines or not target or not re.search(r"[A-Za-z]", target):
@@ -79,8 +95,12 @@ def refine(finding: Finding, front: FrontEnd) -> Finding:
     if target in line:
         return finding
     start = Location(finding.location.path, finding.location.line, 1)
-    found = locate_phrase(lines[: finding.location.line + 60], start, target)
-    return replace(finding, location=found) if found else finding
+    key = (finding.location.path, finding.location.line, target)
+    found = locate_phrase(lines, start, target, cursors.get(key, (0, 0)), span=60)
+    if found is None:
+        return finding
+    cursors[key] = (found.line, found.column)
+    return replace(finding, location=found)
 
 
 def suppress(findings: list[Finding], front: FrontEnd) -> list[Finding]:

@@ -73,6 +73,8 @@ def stem(word: str) -> str:
     for suffix in ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s"):
         if len(w) > len(suffix) + 3 and w.endswith(suffix):
             return w[: -len(suffix)]
+    if len(w) > 4 and w[-1] in "aeio":  # Italian number and gender: piano/piani
+        return w[:-1]
     return w
 
 

@@ -53,7 +53,7 @@ def candidates(text: str, heads: set[str]) -> Iterator[tuple[str, int]]:
     tokens = list(_TOKEN.finditer(text))
     i = 0
     while i < len(tokens):
-        if not tokens[i].group()[:1].isupper():
+        if not tokens[i].group()[:1].isupper() or any(ch.isdigit() for ch in tokens[i].group()):
             i += 1
             continue
         j = i
@@ -87,6 +87,14 @@ def _words(name: str) -> list[str]:
     return out
 
 
+def _head_index(words: list[str]) -> int:
+    """The head noun: the word before the first joiner ("Area of the map"), else the last."""
+    for i, w in enumerate(words):
+        if w in _JOINERS and i > 0:
+            return i - 1
+    return len(words) - 1
+
+
 def _near(x: str, y: str) -> bool:
     """Two spellings of one word: same stem, or a long shared beginning (arrival/arriving)."""
     if stem(x) == stem(y):
@@ -110,6 +118,9 @@ def is_variant(a: str, b: str, declared: frozenset[str] = frozenset()) -> bool:
     wa, wb = _words(a), _words(b)
     if not wa or not wb or stem(wa[-1]) != stem(wb[-1]):
         return False
+    ha, hb = _head_index(wa), _head_index(wb)
+    if stem(wa[ha]) == stem(wb[hb]) and wa[:ha] + wa[ha + 1 :] == wb[:hb] + wb[hb + 1 :]:
+        return False  # only the head's number differs: one name, singular and plural
     if len(wa) == len(wb):
         if wa[:-1] != wb[:-1] and sorted(wa[:-1]) == sorted(wb[:-1]):
             return True  # "Available Support box" / "Support Available box"
@@ -120,12 +131,16 @@ def is_variant(a: str, b: str, declared: frozenset[str] = frozenset()) -> bool:
             return False
         i, x, y = differ[0]
         if stem(x) == stem(y):
-            return i == len(wa) - 2  # plural only counts right before the head
+            # Number is grammar on the head ("MOVIMENTI DI RESISTENZA"), a variant
+            # right before an English head ("Result"/"Results Table").
+            return i == len(wa) - 2 and _head_index(wa) == len(wa) - 1
         return _near(x, y)
     longer, shorter = (wa, wb) if len(wa) > len(wb) else (wb, wa)
     if len(longer) - len(shorter) != 1 or len(shorter) < 2:
         return False
     for k in range(1, len(longer) - 1):
+        if longer[k] in _JOINERS:
+            continue  # "plancia del giocatore" / "plancia giocatore": a construction, not a name
         if longer[:k] + longer[k + 1 :] == [*shorter[:-1], longer[-1]]:
             narrower = [stem(longer[k]), stem(longer[-1])]
             return not any(narrower == [stem(w) for w in _words(d)] for d in declared)
@@ -140,6 +155,25 @@ def _common_words(game: Game) -> set[str]:
         for w in _TOKEN.findall(para.text):
             (upper if w[:1].isupper() else lower)[w.lower()] += 1
     return {w for w in lower if lower[w] > upper[w]}
+
+
+def _generic_forms(forms: list[str]) -> set[str]:
+    """Short names that several longer names extend by one word: "Maquis marker" next to
+    "Maquis Strength marker" and "Maquis Morale marker" is a general word, not a variant."""
+    longer_of: dict[str, set[str]] = {}
+    for a in forms:
+        wa = _words(a)
+        for b in forms:
+            wb = _words(b)
+            extends = (
+                len(wb) == len(wa) + 1
+                and wb[0] == wa[0]
+                and stem(wb[-1]) == stem(wa[-1])
+                and any(wb[:k] + wb[k + 1 :] == [*wa[:-1], wb[-1]] for k in range(1, len(wb) - 1))
+            )
+            if extends:
+                longer_of.setdefault(" ".join(wa), set()).add(" ".join(wb[:-1]))
+    return {short for short, longer in longer_of.items() if len(longer) > 1}
 
 
 def _trim(name: str, common: set[str]) -> str:
@@ -166,11 +200,26 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                     name = _trim(raw, common) if starts else raw
                     if len(_TOKEN.findall(name)) >= 2:
                         uses.setdefault(name, []).append((block.at, rule.address))
+    for rule in game.all_rules():  # titles use names too, and count towards the usual form
+        for raw, _ in candidates(rule.title or "", heads):
+            name = _trim(raw, common)
+            if len(_TOKEN.findall(name)) >= 2:
+                uses.setdefault(name, []).append((rule.at, rule.address))
     declared = frozenset(c.name for c in game.components)
-    counts = Counter({name: len(found) for name, found in uses.items()})
+    by_form: Counter[str] = Counter()
+    for name, found in uses.items():
+        by_form[" ".join(_words(name))] += len(found)
+    counts = Counter({name: by_form[" ".join(_words(name))] for name in uses})
     forms = sorted(uses)
+    generic = _generic_forms(forms)
     for name in forms:
-        rivals = [o for o in forms if o != name and is_variant(name, o, declared)]
+        rivals = [
+            o
+            for o in forms
+            if _words(o) != _words(name)
+            and is_variant(name, o, declared)
+            and not (" ".join(_words(name)) in generic or " ".join(_words(o)) in generic)
+        ]
         if not rivals:
             continue
         best = max(rivals, key=lambda o: (o in declared, counts.get(o, 0), o))

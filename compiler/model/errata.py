@@ -21,7 +21,10 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
     findings: list[Finding] = []
     by_rule: dict[str, list[Erratum]] = {}
     known = {rule.address for rule in game.all_rules()}
+    everywhere = [e for e in game.errata if e.rule == "*"]
     for erratum in game.errata:
+        if erratum.rule == "*":
+            continue
         if erratum.rule not in known:
             findings.append(
                 Finding(
@@ -58,7 +61,48 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
         return replace(rule, body=tuple(body), after=tuple(after), children=children)
 
     rules = tuple(fix_rule(rule) for rule in game.rules)
+    for erratum in everywhere:
+        rules, count = _replace_everywhere(rules, erratum, game)
+        if count == 0:
+            findings.append(
+                Finding(
+                    "ERRATA002",
+                    Severity.ERROR,
+                    f"erratum {erratum.id}: {erratum.old!r} is not in the text of any rule",
+                    erratum.at,
+                    suggestion="copy 'old' exactly from the rule text",
+                )
+            )
     return replace(game, rules=rules, edition="living"), findings
+
+
+def _replace_everywhere(
+    rules: tuple[Rule, ...], erratum: Erratum, game: Game
+) -> tuple[tuple[Rule, ...], int]:
+    """Apply a rule "*" erratum to every occurrence, in every rule; return how many."""
+    count = 0
+
+    def fix_block(block: Block) -> Block:
+        nonlocal count
+        paras = []
+        for para in block.paras:
+            start = para.text.find(erratum.old)
+            while start >= 0:
+                para = _replace_span(para, start, erratum, game)
+                count += 1
+                start = para.text.find(erratum.old, start + len(erratum.new))
+            paras.append(para)
+        return replace(block, paras=tuple(paras))
+
+    def fix(rule: Rule) -> Rule:
+        return replace(
+            rule,
+            body=tuple(fix_block(b) for b in rule.body),
+            after=tuple(fix_block(b) for b in rule.after),
+            children=tuple(fix(c) for c in rule.children),
+        )
+
+    return tuple(fix(r) for r in rules), count
 
 
 def _apply_one(erratum: Erratum, body: list[Block], after: list[Block], game: Game) -> bool:
