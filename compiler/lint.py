@@ -89,11 +89,12 @@ def refine(
     """
     lines = front.lines.get(finding.location.path)
     target = finding.target
-    if not lines or not target or not re.search(r"[A-Za-z]", target):
-        return finding
+    if not lines or not target or not re.search(r"[^\W\d]{3}", target):
+        return finding  # a letter or a number would be found anywhere: keep the place
     line = lines[finding.location.line - 1] if finding.location.line <= len(lines) else ""
-    if target in line:
-        return finding
+    column = finding.location.column
+    if line[column - 1 :].startswith(target):
+        return finding  # already exact
     start = Location(finding.location.path, finding.location.line, 1)
     key = (finding.location.path, finding.location.line, target)
     found = locate_phrase(lines, start, target, cursors.get(key, (0, 0)), span=60)

@@ -19,6 +19,14 @@ SOURCES = ROOT.parent / "shared" / "sources"
 DATA = Path(__file__).resolve().parent / "data"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        help="rewrite golden files from the current output (then review the diff)",
+    )
+
+
 def run_casebook(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """Run the CLI as a user would, in a fresh process."""
     return subprocess.run(

@@ -50,6 +50,8 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         if m := _ID.match(ref.text):
             usual.setdefault(m.group(1), 0)
     for prefix in usual:
+        if prefix in widths:
+            continue  # the inventory says how its ids are written
         lengths = [
             len(m.group(2)) for r in cited if (m := _ID.match(r.text)) and m.group(1) == prefix
         ]

@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from compiler.checks.helpers import rule_paras
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
@@ -37,7 +36,9 @@ _RANGE = re.compile(
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
-    for rule, para in rule_paras(game):
+    for rule, block, para in (
+        (r, b, p) for r in game.all_rules() for b in r.blocks() for p in b.paras
+    ):
         for m in _RANGE.finditer(para.text):
             if m.group("a") != m.group("b"):
                 continue
@@ -49,7 +50,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                     CODE,
                     SEVERITY,
                     f"{m.group()!r}: {count} stated, but the range holds {size} ids",
-                    next((r.at for r in para.refs if r.start >= m.start()), rule.at),
+                    next((r.at for r in para.refs if r.start >= m.start()), block.at),
                     suggestion=f"the range {m.group('a')}{m.group('x')}-{m.group('b')}"
                     f"{m.group('y')} holds {size} ids",
                     rule=rule.address,

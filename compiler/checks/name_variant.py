@@ -23,8 +23,9 @@ Passing: the same name, written the same way, everywhere.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
+from functools import cache
 
 from compiler.checks.helpers import rule_paras, stem
 from compiler.diagnostics import Finding, Location, Severity
@@ -77,7 +78,17 @@ def candidates(text: str, heads: set[str]) -> Iterator[tuple[str, int]]:
         i = j + 1
 
 
+@cache
+def _words_cached(name: str) -> tuple[str, ...]:
+    return tuple(_words_uncached(name))
+
+
 def _words(name: str) -> list[str]:
+    """Lower-case words of a name (cached: the check compares many pairs)."""
+    return list(_words_cached(name))
+
+
+def _words_uncached(name: str) -> list[str]:
     """Lower-case words of a name, possessives and stray quotes dropped."""
     out = []
     for w in _TOKEN.findall(name):
@@ -210,12 +221,15 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     for name, found in uses.items():
         by_form[" ".join(_words(name))] += len(found)
     counts = Counter({name: by_form[" ".join(_words(name))] for name in uses})
-    forms = sorted(uses)
-    generic = _generic_forms(forms)
+    forms = sorted(f for f in uses if _words(f))
+    by_head: dict[str, list[str]] = defaultdict(list)
+    for form in forms:  # only names with the same head noun can be variants
+        by_head[stem(_words(form)[-1])].append(form)
+    generic = set().union(*(_generic_forms(group) for group in by_head.values()))
     for name in forms:
         rivals = [
             o
-            for o in forms
+            for o in by_head[stem(_words(name)[-1])]
             if _words(o) != _words(name)
             and is_variant(name, o, declared)
             and not (" ".join(_words(name)) in generic or " ".join(_words(o)) in generic)

@@ -1,0 +1,115 @@
+"""`casebook lint` and `casebook explain` as an editor and a CI job use them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_casebook
+
+FIXTURES = ROOT / "tests" / "checks" / "fixtures"
+
+
+@pytest.fixture
+def rulesets(tmp_path: Path) -> Path:
+    """Two tiny games: one with a dangling reference (error), one with a name variant."""
+    root = tmp_path / "rulesets"
+    for name in ("XREF001", "NAME001"):
+        shutil.copytree(FIXTURES / name, root / name.lower())
+        shutil.copy(FIXTURES / "_base" / "game.yaml", root / name.lower() / "game.yaml")
+    return root
+
+
+def lint(rulesets: Path, *args: str):
+    return run_casebook("lint", "--rulesets", str(rulesets), *args, cwd=rulesets.parent)
+
+
+def test_text_output_and_exit_1_on_errors(rulesets: Path) -> None:
+    result = lint(rulesets)
+    assert result.returncode == 1
+    assert (
+        "rulesets/xref001/rules/01.yaml:14:43: XREF001 'Case 1.1.9' points to Case 1.1.9, "
+        "which does not exist in fixture"
+    ) in result.stdout
+    assert "rulesets/name001/rules/01.yaml:9:32: NAME001 'Combat Result Table'" in result.stdout
+    assert "help: write 'Combat Results Table'" in result.stdout
+
+
+def test_warnings_alone_exit_0(rulesets: Path) -> None:
+    result = lint(rulesets, "name001")
+    assert result.returncode == 0
+    assert "NAME001" in result.stdout
+
+
+def test_select_and_ignore(rulesets: Path) -> None:
+    only_names = lint(rulesets, "--select", "NAME")
+    assert only_names.returncode == 0 and "XREF001" not in only_names.stdout
+    no_xref = lint(rulesets, "--ignore", "XREF001")
+    assert no_xref.returncode == 0 and "XREF001" not in no_xref.stdout
+
+
+def test_noqa_comment_suppresses_on_its_line(rulesets: Path) -> None:
+    path = rulesets / "xref001" / "rules" / "01.yaml"
+    path.write_text(
+        path.read_text().replace("# expect: XREF001", "# noqa: XREF001 (printed so in the source)")
+    )
+    result = lint(rulesets, "xref001")
+    assert result.returncode == 0
+    assert "1 fixed by errata or suppressed" in result.stdout
+    shown = lint(rulesets, "xref001", "--format", "json")
+    (row,) = [r for r in json.loads(shown.stdout) if r["code"] == "XREF001"]
+    assert row["status"] == "suppressed"
+
+
+def test_lint_ignore_in_game_yaml(rulesets: Path) -> None:
+    game = rulesets / "name001" / "game.yaml"
+    game.write_text(
+        game.read_text() + "lint:\n  ignore:\n    - code: NAME001\n"
+        "      target: Combat Result Table\n      reason: as printed\n"
+    )
+    result = lint(rulesets, "name001", "--format", "json")
+    assert {r["status"] for r in json.loads(result.stdout)} == {"suppressed"}
+
+
+def test_json_and_sarif_formats(rulesets: Path) -> None:
+    rows = json.loads(lint(rulesets, "--format", "json").stdout)
+    assert {r["game"] for r in rows} == {"xref001", "name001"}
+    sarif = json.loads(lint(rulesets, "--format", "sarif").stdout)
+    assert sarif["version"] == "2.1.0"
+    assert {r["ruleId"] for r in sarif["runs"][0]["results"]} == {"XREF001", "NAME001"}
+
+
+def test_github_format(rulesets: Path) -> None:
+    out = lint(rulesets, "--format", "github").stdout
+    assert out.startswith("::") and "title=NAME001" in out
+
+
+def test_input_errors_exit_2(rulesets: Path) -> None:
+    path = rulesets / "xref001" / "rules" / "01.yaml"
+    path.write_text(path.read_text().replace("    title: PLAY", "    title: PLAY: BAD"))
+    result = lint(rulesets, "xref001")
+    assert result.returncode == 2
+    assert "LOAD001" in result.stderr
+    assert lint(rulesets, "no-such-game").returncode == 2
+
+
+def test_explain_prints_the_check_docs() -> None:
+    result = run_casebook("explain", "XREF002")
+    assert result.returncode == 0
+    assert result.stdout.startswith("XREF002 (mistargeted-reference), severity error")
+    assert "## Why it matters" in result.stdout
+    assert run_casebook("explain", "NOPE999").returncode == 2
+
+
+def test_docs_page_is_generated_from_the_checks() -> None:
+    page = (ROOT / "docs" / "checks.md").read_text(encoding="utf-8")
+    assert page == run_casebook("explain", "--all").stdout
+
+
+def test_project_rulesets_lint_clean_in_the_living_edition() -> None:
+    result = run_casebook("lint", "--edition", "living")
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.startswith("Found 0 findings.")

@@ -1,0 +1,98 @@
+"""Each report format renders one small finding list exactly as its golden file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler.diagnostics import Finding, Location, Severity
+from compiler.report import RENDERERS
+
+GOLDENS = Path(__file__).parent / "goldens"
+
+FINDINGS = [
+    (
+        "sea",
+        Finding(
+            "XREF001",
+            Severity.ERROR,
+            "'Case 8.3.7' points to Case 8.3.7, which does not exist in sea",
+            Location("rulesets/sea/rules/08.yaml", 170, 64),
+            suggestion="did you mean 8.3.5 (Repair DPs)?",
+            rule="8.2.1f",
+            target="8.3.7",
+            status="fixed-by-erratum",
+            fixed_by="E020",
+        ),
+    ),
+    (
+        "sea",
+        Finding(
+            "NAME001",
+            Severity.WARNING,
+            "'Arrival box' is a variant of 'Arriving box' (used 3 times)",
+            Location("rulesets/sea/rules/06.yaml", 438, 54),
+            suggestion="write 'Arriving box'",
+            rule="6.3.10a",
+            target="Arrival box",
+        ),
+    ),
+    (
+        "sea",
+        Finding(
+            "XREF003",
+            Severity.INFO,
+            "'German Card no. 14' refers to card german-14, "
+            "whose contents the source does not contain",
+            Location("rulesets/sea/rules/04.yaml", 60, 20),
+            rule="4.1.1d",
+            target="german-14",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+def test_renderer_matches_golden(fmt: str, request: pytest.FixtureRequest) -> None:
+    out = RENDERERS[fmt](FINDINGS, show_all=fmt in ("json", "sarif"))
+    golden = GOLDENS / (f"{fmt}.txt" if fmt in ("text", "github") else f"{fmt}.json")
+    if request.config.getoption("--update-goldens"):
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8")
+
+
+def test_sarif_is_what_github_code_scanning_reads() -> None:
+    doc = json.loads(RENDERERS["sarif"](FINDINGS))
+    assert doc["version"] == "2.1.0" and doc["$schema"].endswith("sarif-2.1.0.json")
+    (run,) = doc["runs"]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == ["NAME001", "XREF001", "XREF003"]
+    assert all(r["fullDescription"]["text"].startswith(r["id"]) for r in rules)
+    levels = {r["ruleId"]: r["level"] for r in run["results"]}
+    assert levels == {"XREF001": "error", "NAME001": "warning", "XREF003": "note"}
+    for result in run["results"]:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+        region = result["locations"][0]["physicalLocation"]["region"]
+        assert region["startLine"] >= 1 and region["startColumn"] >= 1
+    fixed = next(r for r in run["results"] if r["ruleId"] == "XREF001")
+    assert fixed["suppressions"][0]["kind"] == "external"
+
+
+def test_json_rows_carry_the_fields_editors_script_against() -> None:
+    rows = json.loads(RENDERERS["json"](FINDINGS))
+    assert set(rows[0]) >= {
+        "code",
+        "severity",
+        "message",
+        "file",
+        "line",
+        "column",
+        "game",
+        "rule",
+        "target",
+        "suggestion",
+        "fixed_by",
+    }
+    assert rows[0]["fixed_by"] == "E020" and rows[1]["fixed_by"] is None
