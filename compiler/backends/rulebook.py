@@ -29,6 +29,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from compiler.backends.labels import label
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
@@ -130,7 +131,7 @@ class _Doc(BaseDocTemplate):
 
     def _start_contents(self, canvas, doc) -> None:
         self.first_module_on_page = None
-        self._module_at_top = "Contents"
+        self._module_at_top = label(self.game.language, "contents")
 
     def _start_page(self, canvas, doc) -> None:
         self.first_module_on_page = None
@@ -252,15 +253,12 @@ class _Story:
             self.add(Paragraph(esc(g.publisher), s["colophon"]))
         self.add(Spacer(1, 20 * mm))
         if g.edition == "living":
-            line = (
-                f"Living edition: the source text with {len(g.errata)} errata applied; "
-                "each change is highlighted and numbered."
-            )
+            line = label(g.language, "living", n=len(g.errata))
         else:
-            line = "Original edition: the source text verbatim, its mistakes included."
+            line = label(g.language, "original")
         self.add(Paragraph(esc(line), s["colophon"]))
-        self.add(Paragraph(f"Transcribed from: {esc(g.source_title)}", s["colophon"]))
-        self.add(Paragraph("Compiled with Casebook", s["colophon"]))
+        self.add(Paragraph(esc(label(g.language, "source", title=g.source_title)), s["colophon"]))
+        self.add(Paragraph(esc(label(g.language, "compiled")), s["colophon"]))
 
     def contents(self) -> None:
         toc = TableOfContents(dotsMinLevel=0)
@@ -269,7 +267,7 @@ class _Story:
             [*toc.tableStyle.getCommands(), ("FONTNAME", (0, 0), (-1, -1), SERIF)]
         )
         toc.levelStyles = [self.s["toc0"], self.s["toc1"], self.s["toc2"]]
-        self.add(Paragraph("Contents", self.s["toc-title"]))
+        self.add(Paragraph(esc(label(self.game.language, "contents")), self.s["toc-title"]))
         self.add(toc)
 
     def errata_list(self) -> None:
@@ -277,9 +275,9 @@ class _Story:
         if not g.errata:
             return
         title = (
-            "Errata applied in this edition"
+            label(g.language, "errata-applied")
             if g.edition == "living"
-            else "Errata (not applied in this edition)"
+            else label(g.language, "errata-listed")
         )
         self.add(_Heading(f'<a name="errata"/>{esc(title)}', s["h1"], "errata", title, 0))
         for e in g.errata:
@@ -300,15 +298,16 @@ class _Story:
         if not self.game.decks:
             return
         s = self.s
-        self.add(_Heading('<a name="cards"/>Cards', s["h1"], "cards", "Cards", 0))
+        title = label(self.game.language, "cards")
+        self.add(_Heading(esc(title), s["h1"], "cards", title, 0))
         for deck in self.game.decks:
             title = deck.title or deck.id
             self.add(_Heading(esc(title), s["h2"], f"deck-{deck.id}", title, 1))
             for card in deck.cards:
                 head = f"<b>{esc(card.id)}</b>" + (f" {esc(card.title)}" if card.title else "")
                 self.add(Paragraph(f'<a name="card-{esc(card.id)}"/>{head}', s["h3"]))
-                for label, value in card.fields:
-                    self.add(Paragraph(f"<i>{esc(label)}:</i> {esc(value)}", s["body"]))
+                for field, value in card.fields:
+                    self.add(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
                 for para in card.paras:
                     self.add(Paragraph(self.markup(para), s["body"]))
 
@@ -324,12 +323,11 @@ class _Story:
         missing = [c for c in self.game.components if c.missing]
         if not missing:
             return
-        title = "Not in the source"
+        title = label(self.game.language, "gaps")
         self.add(_Heading(f'<a name="gaps"/>{title}', self.s["h1"], "gaps", title, 0))
         self.add(
             Paragraph(
-                "The rules cite these components, but their contents are not part of the source "
-                "this rulebook was transcribed from.",
+                esc(label(self.game.language, "gaps-intro")),
                 self.s["note"],
             )
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pypdf import PdfReader
 
@@ -62,3 +64,15 @@ def test_card_text_references_are_found() -> None:
     fe = front_end(ROOT / "tests" / "rulesets" / "mini-case", ROOT)
     (card,) = fe.game.decks[0].cards
     assert [r.target for r in card.paras[0].refs] == ["2.1.1"]
+
+
+def test_an_italian_rulebook_is_labelled_in_italian(tmp_path: Path) -> None:
+    result = run_casebook(
+        "build", "liberation", "--edition", "living", "--paper", "a4", "--out", str(tmp_path)
+    )
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(tmp_path / "liberation" / "it" / "rulebook-living-a4.pdf")
+    titles = [t for _, t, _ in outline_titles(reader)]
+    assert "Carte" in titles and "Errata applicati in questa edizione" in titles
+    assert "Indice" in reader.pages[1].extract_text()
+    assert "Contents" not in reader.pages[1].extract_text()

@@ -1,0 +1,46 @@
+"""The words Casebook itself prints around the rule text, per language.
+
+An Italian rulebook gets Italian headings ("Indice", "Carte"); a language
+with no entry here falls back to English. Rule text is never translated.
+"""
+
+from __future__ import annotations
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "contents": "Contents",
+        "cards": "Cards",
+        "gaps": "Not in the source",
+        "gaps-intro": "The rules cite these components, but their contents are not part of "
+        "the source this rulebook was transcribed from.",
+        "errata-applied": "Errata applied in this edition",
+        "errata-listed": "Errata (not applied in this edition)",
+        "living": "Living edition: the source text with {n} errata applied; each change is "
+        "highlighted and numbered.",
+        "original": "Original edition: the source text verbatim, its mistakes included.",
+        "source": "Transcribed from: {title}",
+        "compiled": "Compiled with Casebook",
+        "parameters": "Numbers the rules state",
+    },
+    "it": {
+        "contents": "Indice",
+        "cards": "Carte",
+        "gaps": "Non presente nella fonte",
+        "gaps-intro": "Le regole citano questi componenti, ma il loro contenuto non fa parte "
+        "della fonte da cui questo regolamento è stato trascritto.",
+        "errata-applied": "Errata applicati in questa edizione",
+        "errata-listed": "Errata (non applicati in questa edizione)",
+        "living": "Edizione aggiornata: il testo della fonte con {n} errata applicati; ogni "
+        "modifica è evidenziata e numerata.",
+        "original": "Edizione originale: il testo della fonte alla lettera, errori compresi.",
+        "source": "Trascritto da: {title}",
+        "compiled": "Compilato con Casebook",
+        "parameters": "I numeri delle regole",
+    },
+}
+
+
+def label(language: str, key: str, **values: object) -> str:
+    """The label ``key`` in ``language`` (English when the language has none)."""
+    table = LABELS.get(language.split("-")[0], LABELS["en"])
+    return table.get(key, LABELS["en"][key]).format(**values)
