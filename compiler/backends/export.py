@@ -183,6 +183,36 @@ def to_json(game: Game, graphs: Graphs) -> str:
             }
             for m in game.maps
         ],
+        "parameters": [
+            {
+                "id": p.id,
+                "subject": p.subject,
+                "statements": [
+                    {"rule": st.rule, "text": st.text, "stated": st.shown()} for st in p.statements
+                ],
+            }
+            for p in game.parameters
+        ],
+        "variants": [
+            {
+                "id": v.id,
+                "name": v.name,
+                "rule": v.rule,
+                "includes": list(v.includes),
+                "overrides": [
+                    {
+                        "parameter": o.parameter,
+                        "replaces": o.replaces,
+                        "value": o.value,
+                        "min": o.min,
+                        "max": o.max,
+                        "text": o.text,
+                    }
+                    for o in v.overrides
+                ],
+            }
+            for v in game.variants
+        ],
         "books": [
             {
                 "id": b.id,

@@ -38,11 +38,27 @@ from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.tables import table_flowable
 from compiler.graph import Graphs
 from compiler.model.game import Game
+from compiler.model.parameters import effective
 from compiler.model.rules import Block, Rule
+from compiler.model.tables import Column
+from compiler.model.tables import Table as TableData
 from compiler.model.text import RefSpan
 from compiler.write import Output
 
 NAME = "rulebook"
+
+
+def _override_text(override) -> str:
+    if override.value is not None:
+        return str(override.value)
+    parts = []
+    if override.min is not None:
+        parts.append(f"≥ {override.min:g}")
+    if override.max is not None:
+        parts.append(f"≤ {override.max:g}")
+    return " and ".join(parts) or override.text
+
+
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 15 * mm
 GUTTER = 6 * mm
@@ -319,6 +335,39 @@ class _Story:
 
             self.flowables.extend(book_flowables(book, self.column_width, heading))
 
+    def parameters(self) -> None:
+        """One table: each number the rules state, and what each variant makes of it."""
+        game = self.game
+        if not game.parameters:
+            return
+        title = label(game.language, "parameters")
+        self.add(_Heading(esc(title), self.s["h1"], "parameters", title, 0))
+        variants = {v.id: v for v in game.variants}
+        columns = [Column("subject", ""), Column("rules", "")]
+        columns += [Column(f"v{i}", v.name) for i, v in enumerate(game.variants)]
+        rows = []
+        for param in game.parameters:
+            stated = "; ".join(f"{st.shown()} ({st.rule})" for st in param.statements)
+            row = [param.subject, stated]
+            for variant in game.variants:
+                changed = [o for o in effective(variants, variant.id) if o.parameter == param.id]
+                row.append(_override_text(changed[-1]) if changed else "")
+            rows.append(tuple(row))
+        table = TableData(
+            id="parameters",
+            title=title,
+            rule=None,
+            component=None,
+            dice=None,
+            roll_column=None,
+            columns=tuple(columns),
+            rows=tuple(rows),
+            notes=None,
+            missing=None,
+            at=game.at,
+        )
+        self.add(table_flowable(table, self.column_width))
+
     def gaps(self) -> None:
         missing = [c for c in self.game.components if c.missing]
         if not missing:
@@ -350,6 +399,7 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
         story.rule(rule, 0)
     story.cards()
     story.books()
+    story.parameters()
     story.errata_list()
     story.gaps()
     buffer = io.BytesIO()

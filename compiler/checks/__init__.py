@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from types import ModuleType
 
 from compiler.checks import (
+    cons_statements,
     count_id_format,
     count_id_range,
     count_totals,
@@ -42,6 +43,7 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     entry_links,
     entry_state,
     table_rolls,
+    cons_statements,
 )
 
 BY_CODE = {check.CODE: check for check in ALL_CHECKS}

@@ -24,6 +24,7 @@ SINGLE_FILES = {
     "tables.yaml": "tables",
     "cards.yaml": "cards",
     "maps.yaml": "maps",
+    "parameters.yaml": "parameters",
 }
 FOLDERS = {"rules": "rules", "books": "entries"}
 

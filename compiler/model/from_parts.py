@@ -12,6 +12,7 @@ from compiler.load.yaml_nodes import SourceFile
 from compiler.model.cards import Card, Deck
 from compiler.model.entries import Book, Entry, EntryBlock, Row, Step
 from compiler.model.maps import Connection, GameMap, Size, Space
+from compiler.model.parameters import Override, Parameter, Statement, Variant
 from compiler.model.tables import Column, Table
 from compiler.model.text import normalise, split_paragraphs
 
@@ -227,3 +228,50 @@ def book(src: SourceFile) -> Book:
         entries=entries,
         at=src.locate(("book",)),
     )
+
+
+def parameters(src: SourceFile) -> tuple[tuple[Parameter, ...], tuple[Variant, ...]]:
+    params = []
+    for i, p in enumerate(src.data.get("parameters", [])):
+        statements = tuple(
+            Statement(
+                st["rule"],
+                normalise(st["text"]),
+                st.get("value"),
+                st.get("min"),
+                st.get("max"),
+                st.get("strict", False),
+                src.locate(("parameters", i, "statements", j)),
+            )
+            for j, st in enumerate(p["statements"])
+        )
+        params.append(
+            Parameter(
+                p["id"], p["subject"], p.get("unit"), statements, src.locate(("parameters", i))
+            )
+        )
+    variants = []
+    for i, v in enumerate(src.data.get("variants", [])):
+        overrides = tuple(
+            Override(
+                o.get("parameter"),
+                o.get("replaces"),
+                o.get("value"),
+                o.get("min"),
+                o.get("max"),
+                normalise(o["text"]),
+                src.locate(("variants", i, "overrides", j)),
+            )
+            for j, o in enumerate(v.get("overrides", []))
+        )
+        variants.append(
+            Variant(
+                v["id"],
+                v["name"],
+                v["rule"],
+                tuple(v.get("includes", ())),
+                overrides,
+                src.locate(("variants", i)),
+            )
+        )
+    return tuple(params), tuple(variants)

@@ -339,8 +339,44 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             (i["code"], i.get("rule"), i.get("target")) for i in g.get("lint", {}).get("ignore", [])
         ),
     )
+    for src in sources.of_kind("parameters"):
+        params, variants = from_parts.parameters(src)
+        game = replace(game, parameters=game.parameters + params, variants=game.variants + variants)
     findings.extend(_unknown_tables(game))
+    findings.extend(_unknown_parameters(game))
     return game, findings
+
+
+def _unknown_parameters(game: Game) -> list[Finding]:
+    """An override must name a parameter, a variant must include real variants."""
+    params = {p.id for p in game.parameters}
+    variants = {v.id for v in game.variants}
+    out = []
+    for variant in game.variants:
+        for name in variant.includes:
+            if name not in variants:
+                out.append(
+                    Finding(
+                        "MODEL006",
+                        Severity.ERROR,
+                        f"variant {variant.id!r} includes {name!r}, which is not a variant",
+                        variant.at,
+                        suggestion="variants: " + ", ".join(sorted(variants)),
+                    )
+                )
+        for override in variant.overrides:
+            if override.parameter and override.parameter not in params:
+                out.append(
+                    Finding(
+                        "MODEL006",
+                        Severity.ERROR,
+                        f"variant {variant.id!r} overrides {override.parameter!r}, "
+                        "which is not a parameter",
+                        override.at,
+                        suggestion="parameters: " + (", ".join(sorted(params)) or "none"),
+                    )
+                )
+    return out
 
 
 def _unknown_tables(game: Game) -> list[Finding]:

@@ -10,6 +10,7 @@ from compiler.model.cards import Deck
 from compiler.model.components import Component, StatedTotal
 from compiler.model.entries import Book
 from compiler.model.maps import GameMap
+from compiler.model.parameters import Parameter, Variant
 from compiler.model.rules import Level, Rule
 from compiler.model.tables import Table
 
@@ -99,6 +100,8 @@ class Game:
     maps: tuple[GameMap, ...] = ()
     books: tuple[Book, ...] = ()
     lint_ignore: tuple[tuple[str, str | None, str | None], ...] = ()  # (code, rule, target)
+    parameters: tuple[Parameter, ...] = ()
+    variants: tuple[Variant, ...] = ()
 
     def level(self, name: str) -> Level:
         return next(level for level in self.levels if level.name == name)
