@@ -9,8 +9,9 @@ from compiler.diagnostics import Location
 
 @dataclass(frozen=True, slots=True)
 class Face:
-    side: str
+    side: str  # front | back | face (of a die)
     shows: str
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
