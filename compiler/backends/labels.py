@@ -21,6 +21,8 @@ LABELS: dict[str, dict[str, str]] = {
         "source": "Transcribed from: {title}",
         "compiled": "Compiled with Casebook",
         "parameters": "Numbers the rules state",
+        "param-subject": "What",
+        "param-stated": "As the rules state it (rule)",
     },
     "it": {
         "contents": "Indice",
@@ -36,6 +38,8 @@ LABELS: dict[str, dict[str, str]] = {
         "source": "Trascritto da: {title}",
         "compiled": "Compilato con Casebook",
         "parameters": "I numeri delle regole",
+        "param-subject": "Cosa",
+        "param-stated": "Come lo dicono le regole (regola)",
     },
 }
 

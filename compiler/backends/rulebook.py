@@ -48,15 +48,16 @@ from compiler.write import Output
 NAME = "rulebook"
 
 
-def _override_text(override) -> str:
-    if override.value is not None:
+def _override_text(override, variant_name: str) -> str:
+    """A changed number, or a pointer to the variant's own words for a change in words."""
+    if override.value is not None and len(str(override.value)) <= 40:
         return str(override.value)
     parts = []
     if override.min is not None:
         parts.append(f"≥ {override.min:g}")
     if override.max is not None:
         parts.append(f"≤ {override.max:g}")
-    return " and ".join(parts) or override.text
+    return " and ".join(parts) or f"changed: see {variant_name}"
 
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -125,6 +126,7 @@ class _Doc(BaseDocTemplate):
                 PageTemplate(
                     "body", [left, right], onPage=self._start_page, onPageEnd=self._decorate
                 ),
+                PageTemplate("wide", [one], onPage=self._start_page, onPageEnd=self._decorate),
             ]
         )
 
@@ -180,9 +182,10 @@ class _Doc(BaseDocTemplate):
 class _Story:
     """Builds the list of flowables for one game, in reading order."""
 
-    def __init__(self, game: Game, graphs: Graphs, column_width: float) -> None:
+    def __init__(self, game: Game, graphs: Graphs, column_width: float, page_width: float) -> None:
         self.game = game
         self.column_width = column_width
+        self.page_width = page_width
         self.graphs = graphs
         self.s = styles()
         self.outline_levels = {lv.name: lv.outline for lv in game.levels}
@@ -341,9 +344,14 @@ class _Story:
         if not game.parameters:
             return
         title = label(game.language, "parameters")
+        self.add(NextPageTemplate("wide"))  # a table with a column per variant needs the page
+        self.add(PageBreak())
         self.add(_Heading(esc(title), self.s["h1"], "parameters", title, 0))
         variants = {v.id: v for v in game.variants}
-        columns = [Column("subject", ""), Column("rules", "")]
+        columns = [
+            Column("subject", label(game.language, "param-subject")),
+            Column("rules", label(game.language, "param-stated")),
+        ]
         columns += [Column(f"v{i}", v.name) for i, v in enumerate(game.variants)]
         rows = []
         for param in game.parameters:
@@ -351,7 +359,7 @@ class _Story:
             row = [param.subject, stated]
             for variant in game.variants:
                 changed = [o for o in effective(variants, variant.id) if o.parameter == param.id]
-                row.append(_override_text(changed[-1]) if changed else "")
+                row.append(_override_text(changed[-1], variant.name) if changed else "")
             rows.append(tuple(row))
         table = TableData(
             id="parameters",
@@ -366,7 +374,9 @@ class _Story:
             missing=None,
             at=game.at,
         )
-        self.add(table_flowable(table, self.column_width))
+        self.add(table_flowable(table, self.page_width))
+        self.add(NextPageTemplate("body"))
+        self.add(PageBreak())
 
     def gaps(self) -> None:
         missing = [c for c in self.game.components if c.missing]
@@ -388,7 +398,7 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     """The PDF bytes; the same game and paper always give the same bytes."""
     rl_config.invariant = 1
     width = PAPERS[paper][0]
-    story = _Story(game, graphs, (width - 2 * MARGIN - GUTTER) / 2)
+    story = _Story(game, graphs, (width - 2 * MARGIN - GUTTER) / 2, width - 2 * MARGIN)
     story.add(NextPageTemplate("toc"))
     story.title_page()
     story.add(PageBreak())

@@ -131,12 +131,19 @@ def _replace_span(para: Para, start: int, erratum: Erratum, game: Game) -> Para:
     end = start + len(erratum.old)
     text = para.text[:start] + erratum.new + para.text[end:]
     shift = len(erratum.new) - len(erratum.old)
+    new_end = start + len(erratum.new)
     changes = []
     for change in para.changes:
         if change.end <= start:
             changes.append(change)
         elif change.start >= end:
             changes.append(replace(change, start=change.start + shift, end=change.end + shift))
+        else:  # an earlier erratum's text is changed again: both stay marked, spans merged
+            changes.append(
+                replace(
+                    change, start=min(change.start, start), end=max(change.end + shift, new_end)
+                )
+            )
     changes.append(Change(start, start + len(erratum.new), erratum.id, erratum.old))
     at = para.refs[0].at if para.refs else erratum.at
     return Para(
