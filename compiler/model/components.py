@@ -11,7 +11,7 @@ from compiler.diagnostics import Location
 class Face:
     side: str  # front | back | face (of a die)
     shows: str
-    count: int = 1
+    count: int | None = None  # faces showing this, when the source says
 
 
 @dataclass(frozen=True, slots=True)

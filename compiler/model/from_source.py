@@ -217,7 +217,7 @@ def _components(src: SourceFile) -> tuple[tuple[Component, ...], tuple[StatedTot
                 part_of=c.get("part_of"),
                 described_at=tuple(c.get("described_at", ())),
                 faces=tuple(
-                    Face(f["side"], f["shows"], f.get("count", 1)) for f in c.get("faces", ())
+                    Face(f["side"], f["shows"], f.get("count")) for f in c.get("faces", ())
                 ),
                 ids=IdRange(ids["format"], ids.get("cited_as"), ids["from"], ids["to"])
                 if ids
