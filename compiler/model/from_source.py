@@ -9,6 +9,7 @@ fit its level, two rules with one address).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -235,6 +236,13 @@ def _components(src: SourceFile) -> tuple[tuple[Component, ...], tuple[StatedTot
     return tuple(comps), totals
 
 
+def _each(sources: GameSources, kind: str, key: str) -> Iterator[tuple[SourceFile, int, Any]]:
+    """Every item of list ``key`` in every file of ``kind``, with its file and index."""
+    for src in sources.of_kind(kind):
+        for i, item in enumerate(src.data[key]):
+            yield src, i, item
+
+
 def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
     """The game model plus the findings only the model can see."""
     findings: list[Finding] = []
@@ -263,8 +271,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             tuple(t.get("see", ())),
             src.locate(("terms", i)),
         )
-        for src in sources.of_kind("glossary")
-        for i, t in enumerate(src.data["terms"])
+        for src, i, t in _each(sources, "glossary", "terms")
     )
     errata = tuple(
         Erratum(
@@ -278,8 +285,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             e.get("source"),
             src.locate(("errata", i)),
         )
-        for src in sources.of_kind("errata")
-        for i, e in enumerate(src.data["errata"])
+        for src, i, e in _each(sources, "errata", "errata")
     )
     examples = tuple(
         Example(
@@ -294,8 +300,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             tuple(x.get("discrepancies", ())),
             src.locate(("examples", i)),
         )
-        for src in sources.of_kind("examples")
-        for i, x in enumerate(src.data["examples"])
+        for src, i, x in _each(sources, "examples", "examples")
     )
     setups = tuple(
         Setup(
@@ -307,8 +312,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             s.get("missing"),
             src.locate(("setups", i)),
         )
-        for src in sources.of_kind("setup")
-        for i, s in enumerate(src.data["setups"])
+        for src, i, s in _each(sources, "setup", "setups")
     )
     source = g["source"]
     game = Game(
