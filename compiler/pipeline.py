@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.diagnostics import Finding, has_errors
+from compiler.diagnostics import Finding, Severity, has_errors
 from compiler.graph import Graphs, build_graphs
 from compiler.load.game_files import load_game
 from compiler.model.errata import apply_errata
@@ -56,7 +56,14 @@ def front_end(game_dir: Path, root: Path, edition: str = "original") -> FrontEnd
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))
     lines = {source.path: source.lines for _, source in sources.files}
-    return FrontEnd(game, build_graphs(game), tuple(findings), lines)
+    original = None
+    if game.translation_of:
+        other = front_end(game_dir.parent / game.translation_of, root, "original")
+        if other.graphs is None:
+            findings += [f for f in other.findings if f.severity is Severity.ERROR]
+            return FrontEnd(None, None, tuple(findings))
+        original = other.graphs.references
+    return FrontEnd(game, build_graphs(game, original), tuple(findings), lines)
 
 
 def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:

@@ -27,6 +27,7 @@ from compiler.checks import (
     xref_dangling,
     xref_gap,
     xref_mistargeted,
+    xref_translation,
 )
 from compiler.diagnostics import Finding
 from compiler.graph import Graphs
@@ -36,6 +37,7 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     xref_dangling,
     xref_mistargeted,
     xref_gap,
+    xref_translation,
     name_variant,
     name_glossary,
     count_totals,

@@ -20,11 +20,13 @@ class Graphs:
     references: ReferenceGraph
     maps: dict[str, MapGraph]
     books: dict[str, BookGraph]
+    original: ReferenceGraph | None = None  # the game this one translates, if any
 
 
-def build_graphs(game: Game) -> Graphs:
+def build_graphs(game: Game, original: ReferenceGraph | None = None) -> Graphs:
     return Graphs(
         references=reference_graph(game),
         maps=map_graphs(game),
         books={book.id: book_graph(book) for book in game.books},
+        original=original,
     )

@@ -341,6 +341,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         ),
         maps=tuple(m for src in sources.of_kind("maps") for m in from_parts.maps(src)),
         books=tuple(from_parts.book(src) for src in sources.of_kind("entries")),
+        translation_of=g.get("translation_of"),
         lint_ignore=tuple(
             (i["code"], i.get("rule"), i.get("target")) for i in g.get("lint", {}).get("ignore", [])
         ),

@@ -100,6 +100,7 @@ class Game:
     maps: tuple[GameMap, ...] = ()
     books: tuple[Book, ...] = ()
     lint_ignore: tuple[tuple[str, str | None, str | None], ...] = ()  # (code, rule, target)
+    translation_of: str | None = None
     parameters: tuple[Parameter, ...] = ()
     variants: tuple[Variant, ...] = ()
 

@@ -21,12 +21,17 @@ _MARK = re.compile(r"#\s*expect:\s*(?P<codes>[A-Z]+\d{3}(?:\s*,\s*[A-Z]+\d{3})*)
 
 
 def materialise(name: str, tmp_path: Path) -> Path:
+    """The fixture as a game folder; an ``_original/`` inside it becomes the sibling game
+    ``<name lower-cased>-original`` that a translation fixture translates."""
     game = tmp_path / "rulesets" / name
-    shutil.copytree(FIXTURES / name, game)
+    shutil.copytree(FIXTURES / name, game, ignore=shutil.ignore_patterns("_original"))
     if not (game / "game.yaml").exists():
         shutil.copy(FIXTURES / "_base" / "game.yaml", game / "game.yaml")
-        text = (game / "game.yaml").read_text()
-        (game / "game.yaml").write_text(text.replace("../../../../schema", "../../../../schema"))
+    original = FIXTURES / name / "_original"
+    if original.is_dir():
+        sibling = tmp_path / "rulesets" / f"{name.lower()}-original"
+        shutil.copytree(original, sibling)
+        shutil.copy(FIXTURES / "_base" / "game.yaml", sibling / "game.yaml")
     return game
 
 
