@@ -11,7 +11,7 @@ from typing import Any
 from compiler.load.yaml_nodes import SourceFile
 from compiler.model.cards import Card, Deck
 from compiler.model.entries import Book, Entry, EntryBlock, Row, Step
-from compiler.model.maps import Connection, GameMap, Size, Space
+from compiler.model.maps import Connection, GameMap, Route, Size, Space
 from compiler.model.parameters import Override, Parameter, Statement, Variant
 from compiler.model.tables import Column, Table
 from compiler.model.text import normalise, split_paragraphs
@@ -144,6 +144,17 @@ def maps(src: SourceFile) -> tuple[GameMap, ...]:
                 m.get("connections_from"),
                 m.get("missing"),
                 src.locate(("maps", i)),
+                tuple(
+                    Route(
+                        r["rule"],
+                        normalise(r["text"]),
+                        r["from"],
+                        r["to"],
+                        tuple(r.get("avoiding", ())),
+                        src.locate(("maps", i, "requires", j)),
+                    )
+                    for j, r in enumerate(m.get("requires", []))
+                ),
             )
         )
     return tuple(out)

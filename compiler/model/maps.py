@@ -34,6 +34,18 @@ class Connection:
 
 
 @dataclass(frozen=True, slots=True)
+class Route:
+    """A route the rules require between two spaces (optionally avoiding some kinds)."""
+
+    rule: str
+    text: str
+    start: str
+    end: str
+    avoiding: tuple[str, ...]
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
 class GameMap:
     id: str
     name: str
@@ -45,3 +57,4 @@ class GameMap:
     connections_from: str | None
     missing: str | None
     at: Location
+    requires: tuple[Route, ...] = ()
