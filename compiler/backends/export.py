@@ -127,6 +127,8 @@ def _rule_json(rule: Rule, graphs: Graphs) -> dict[str, Any]:
         out["label"] = rule.label
     if rule.title:
         out["title"] = rule.title
+    if rule.title_errata:
+        out["title_errata"] = list(rule.title_errata)
     out["body"] = [_block_json(b) for b in rule.body]
     cited = graphs.references.cited_by(rule.address)
     if cited:

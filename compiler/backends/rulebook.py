@@ -33,7 +33,7 @@ from compiler.backends.labels import label
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
-from compiler.backends.pdf.markup import anchor, esc, para_markup
+from compiler.backends.pdf.markup import anchor, erratum_marker, esc, para_markup
 from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.tables import table_flowable
 from compiler.graph import Graphs
@@ -207,12 +207,15 @@ class _Story:
         label = esc(rule.label)
         outlined = self.outline_levels.get(rule.level, False) or rule.number is None
         body = list(rule.body)
+        title = esc(rule.title or "")
+        if rule.title_errata and self.game.edition == "living":
+            title += "".join(erratum_marker(e) for e in rule.title_errata)
         if outlined and depth < 2:
             style = self.s["h1" if depth == 0 else "h2"]
-            text = " ".join(x for x in (label, esc(rule.title or "")) if x)
+            text = " ".join(x for x in (label, title) if x)
             self.add(_Heading(name + text, style, anchor(rule.address), rule.heading, depth))
         elif rule.title:
-            text = f"{label} {esc(rule.title)}" if label else esc(rule.title)
+            text = f"{label} {title}" if label else title
             self.add(Paragraph(name + text, self.s["h3"]))
         elif rule.level == self.game.levels[-1].name and rule.number and len(rule.label) <= 4:
             # A lettered item: the label hangs in the margin.

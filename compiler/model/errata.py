@@ -44,21 +44,36 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
         if not errata:
             return replace(rule, children=children) if children != rule.children else rule
         body, after = list(rule.body), list(rule.after)
+        title, title_errata = rule.title, rule.title_errata
         for erratum in errata:
-            if not _apply_one(erratum, body, after, game):
-                findings.append(
-                    Finding(
-                        "ERRATA002",
-                        Severity.ERROR,
-                        f"erratum {erratum.id}: {erratum.old!r} is not in the text of "
-                        f"{erratum.rule}"
-                        + (f" (occurrence {erratum.occurrence})" if erratum.occurrence else ""),
-                        erratum.at,
-                        suggestion="copy 'old' exactly from the rule text (whitespace "
-                        "is normalised); if it occurs more than once, set 'occurrence'",
-                    )
+            if erratum.field == "title":
+                if title and erratum.old in title:
+                    title = title.replace(erratum.old, erratum.new, 1)
+                    title_errata += (erratum.id,)
+                    continue
+            elif _apply_one(erratum, body, after, game):
+                continue
+            where = "title" if erratum.field == "title" else "text"
+            findings.append(
+                Finding(
+                    "ERRATA002",
+                    Severity.ERROR,
+                    f"erratum {erratum.id}: {erratum.old!r} is not in the {where} of "
+                    f"{erratum.rule}"
+                    + (f" (occurrence {erratum.occurrence})" if erratum.occurrence else ""),
+                    erratum.at,
+                    suggestion="copy 'old' exactly from the rule text (whitespace "
+                    "is normalised); if it occurs more than once, set 'occurrence'",
                 )
-        return replace(rule, body=tuple(body), after=tuple(after), children=children)
+            )
+        return replace(
+            rule,
+            body=tuple(body),
+            after=tuple(after),
+            children=children,
+            title=title,
+            title_errata=title_errata,
+        )
 
     rules = tuple(fix_rule(rule) for rule in game.rules)
     for erratum in everywhere:

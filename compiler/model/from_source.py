@@ -284,6 +284,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             e.get("kind", "typo"),
             e.get("source"),
             src.locate(("errata", i)),
+            e.get("field", "text"),
         )
         for src, i, e in _each(sources, "errata", "errata")
     )

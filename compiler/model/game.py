@@ -45,6 +45,7 @@ class Erratum:
     kind: str
     source: str | None
     at: Location
+    field: str = "text"  # "text" or "title"
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ class Rule:
     children: tuple[Rule, ...]
     after: tuple[Block, ...]
     at: Location
+    title_errata: tuple[str, ...] = ()  # ids of errata that changed the title (living edition)
 
     def blocks(self) -> Iterator[Block]:
         """This rule's own blocks (not its children's), in reading order."""

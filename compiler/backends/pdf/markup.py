@@ -41,7 +41,7 @@ def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str
             cuts |= {change.start, change.end}
     points = sorted(c for c in cuts if 0 <= c <= len(text))
     changes = para.changes if mark_changes else ()
-    out: list[str] = [_marker(c.erratum) for c in changes if c.end == 0]
+    out: list[str] = [erratum_marker(c.erratum) for c in changes if c.end == 0]
     for start, end in itertools.pairwise(points):
         piece = escape(text[start:end])
         ref = next((r for r in para.refs if r.start <= start and end <= r.end), None)
@@ -51,11 +51,11 @@ def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str
         if any(c.start <= start and end <= c.end for c in changes):
             piece = f'<font backColor="{CHANGE_BACK}">{piece}</font>'
         out.append(piece)
-        out.extend(_marker(c.erratum) for c in changes if c.end == end)
+        out.extend(erratum_marker(c.erratum) for c in changes if c.end == end)
     return with_fallback("".join(out))
 
 
-def _marker(erratum: str) -> str:
+def erratum_marker(erratum: str) -> str:
     """A superscript [E001] linking to the erratum in the edition's errata list."""
     name = escape(erratum)
     return f'<super><a href="#erratum-{name}" color="{LINK_COLOR}">[{name}]</a></super>'
