@@ -2,8 +2,9 @@
 
 ## What it finds
 In a map whose connections the ruleset holds: a connection naming a space
-the map does not have, a space connected to nothing, or a map that falls
-apart into pieces no route can cross.
+the map does not have, a space connected to nothing, a map that falls
+apart into pieces no route can cross, or (where adjacency is given one way,
+per space) a space listing a neighbour that does not list it back.
 
 ## Why it matters
 Movement, supply and escape-route rules are evaluated on these graphs; a
@@ -43,6 +44,19 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             )
         if not game_map.connections or game_map.missing:
             continue  # connections not in the source, or only some of them: nothing to judge
+        if mg.graph.is_directed():
+            # Adjacency given one way per space: each way should be given back.
+            for conn in game_map.connections:
+                if conn.directed and not mg.graph.has_edge(conn.b, conn.a):
+                    yield Finding(
+                        CODE,
+                        Severity.WARNING,
+                        f"{conn.a} lists {conn.b} as adjacent, but {conn.b} does not list {conn.a}",
+                        conn.at,
+                        target=f"{conn.a}-{conn.b}",
+                        suggestion=f"add {conn.b} -> {conn.a}, or mark the connection "
+                        "undirected if the rules mean both ways",
+                    )
         undirected = mg.graph.to_undirected() if mg.graph.is_directed() else mg.graph
         for space in game_map.spaces:
             if undirected.degree(space.id) == 0:

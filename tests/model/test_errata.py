@@ -77,8 +77,10 @@ def test_an_erratum_may_correct_a_title(tmp_path: Path) -> None:
     game_dir = tmp_path / "rulesets" / "mini-case"
     shutil.copytree(MINI, game_dir)
     path = game_dir / "errata.yaml"
-    path.write_text(path.read_text() + "  - id: E3\n    rule: 1.1.2\n    field: title\n"
-                    "    old: Drawing\n    new: Drawing Cards\n    why: Fuller title.\n")
+    path.write_text(
+        path.read_text() + "  - id: E3\n    rule: 1.1.2\n    field: title\n"
+        "    old: Drawing\n    new: Drawing Cards\n    why: Fuller title.\n"
+    )
     game = front_end(game_dir, tmp_path, "living").game
     rule = next(r for r in game.all_rules() if r.address == "1.1.2")
     assert (rule.title, rule.title_errata) == ("Drawing Cards", ("E3",))
