@@ -56,24 +56,29 @@ def table_flowable(table: TableData, width: float, anchor: str | None = None) ->
     columns = table.columns
     widths = column_widths(table, width)
     name = f'<a name="{anchor}"/>' if anchor else ""
-    header = [
-        Paragraph((name if i == 0 else "") + esc(c.label), _HEAD) for i, c in enumerate(columns)
-    ]
     body = [[Paragraph(esc(cell), _CELL) for cell in row] for row in table.rows]
-    flowable = Table([header, *body], colWidths=widths, repeatRows=1, hAlign="LEFT")
-    flowable.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), SERIF),
-                ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, SHADE]),
-                ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#9a9a9a")),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
-                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-            ]
-        )
-    )
+    style = [
+        ("FONTNAME", (0, 0), (-1, -1), SERIF),
+        ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#9a9a9a")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if any(c.label for c in columns):
+        header = [
+            Paragraph((name if i == 0 else "") + esc(c.label), _HEAD) for i, c in enumerate(columns)
+        ]
+        flowable = Table([header, *body], colWidths=widths, repeatRows=1, hAlign="LEFT")
+        style += [
+            ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, SHADE]),
+        ]
+    else:  # the source prints no headings: no empty header bar
+        if body and name:
+            body[0][0] = Paragraph(name + body[0][0].text, _CELL)
+        flowable = Table(body or [[""]], colWidths=widths, hAlign="LEFT")
+        style.append(("ROWBACKGROUNDS", (0, 0), (-1, -1), [colors.white, SHADE]))
+    flowable.setStyle(TableStyle(style))
     return flowable
