@@ -20,10 +20,8 @@ PAPERS = ("a4", "letter")
 EDITIONS = ("original", "living")
 
 
-def _report(findings: Sequence[Finding], *, quiet_warnings: bool = False) -> None:
+def _report(findings: Sequence[Finding]) -> None:
     for finding in sorted(findings, key=Finding.sort_key):
-        if quiet_warnings and finding.severity is not Severity.ERROR:
-            continue
         print(finding.render(), file=sys.stderr)
 
 

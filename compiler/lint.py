@@ -20,6 +20,14 @@ from compiler.model.game import Game
 from compiler.model.text import locate_phrase
 from compiler.pipeline import FrontEnd, front_end
 
+_NAME = re.compile(r"[^\W\d]{3}")  # a target with three letters names something
+
+
+def _is_name(target: str | None) -> bool:
+    """A name can be looked for in the text; a letter or a number would be found anywhere."""
+    return bool(target and _NAME.search(target))
+
+
 _NOQA = re.compile(r"#\s*noqa:\s*(?P<codes>[A-Z]+[0-9]{3}(?:\s*,\s*[A-Z]+[0-9]{3})*)")
 
 
@@ -69,8 +77,7 @@ def mark_errata(original: list[Finding], living: list[Finding], game: Game) -> l
             e.id
             for e in game.errata
             if e.rule != finding.rule
-            and finding.target
-            and re.search(r"[^\W\d]{3}", finding.target)  # a name, not a number
+            and _is_name(finding.target)
             and (finding.target in e.old or finding.target in e.new)
         ]
         if ids and _key(finding) not in remaining:
@@ -89,8 +96,8 @@ def refine(
     """
     lines = front.lines.get(finding.location.path)
     target = finding.target
-    if not lines or not target or not re.search(r"[^\W\d]{3}", target):
-        return finding  # a letter or a number would be found anywhere: keep the place
+    if not lines or not target or not _is_name(target):
+        return finding
     line = lines[finding.location.line - 1] if finding.location.line <= len(lines) else ""
     column = finding.location.column
     if line[column - 1 :].startswith(target):

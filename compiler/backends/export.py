@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from compiler.graph import Graphs
-from compiler.model.entries import Entry, condition_text, step_text
+from compiler.model.entries import Entry, condition_text, step_text, table_title
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
 from compiler.model.tables import Table
@@ -23,9 +23,7 @@ def entry_lines(entry: Entry) -> list[str]:
         if block.kind in ("narrative", "heading"):
             lines.append(block.text or "")
             continue
-        title = {"choose": "CHOOSE", "if_else": "IF/ELSE"}.get(block.kind)
-        if block.kind == "check":
-            title = f"CHECK {block.check}"
+        title = table_title(block)
         if title:
             lines.append(title)
         for row in block.rows:
@@ -40,8 +38,8 @@ def _table_lines(table: Table | None, heading: str | None = None) -> list[str]:
     labels, then one line per row (tab-separated)."""
     if table is None:
         return []
-    title = table.printed_title
-    lines = [] if title in (None, heading) else [title]
+    title = table.title_under(heading)
+    lines = [title] if title else []
     labels = "\t".join(c.label for c in table.columns)
     lines += [labels] if labels.strip() else []
     return lines + ["\t".join(row) for row in table.rows]

@@ -38,7 +38,7 @@ from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.tables import table_flowable
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.model.parameters import effective
+from compiler.model.parameters import Override, effective
 from compiler.model.rules import Block, Rule
 from compiler.model.tables import Column
 from compiler.model.tables import Table as TableData
@@ -48,16 +48,10 @@ from compiler.write import Output
 NAME = "rulebook"
 
 
-def _override_text(override, variant_name: str) -> str:
+def _override_text(override: Override, variant_name: str) -> str:
     """A changed number, or a pointer to the variant's own words for a change in words."""
-    if override.value is not None and len(str(override.value)) <= 40:
-        return str(override.value)
-    parts = []
-    if override.min is not None:
-        parts.append(f"≥ {override.min:g}")
-    if override.max is not None:
-        parts.append(f"≤ {override.max:g}")
-    return " and ".join(parts) or f"changed: see {variant_name}"
+    shown = override.shown()
+    return shown if shown and len(shown) <= 40 else f"changed: see {variant_name}"
 
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -253,8 +247,8 @@ class _Story:
         elif block.kind == "table":
             table = self.game.table(block.table or "")
             if table is not None:
-                if table.printed_title not in (None, heading):
-                    self.add(Paragraph(esc(table.title), s["list-title"]))
+                if title := table.title_under(heading):
+                    self.add(Paragraph(esc(title), s["list-title"]))
                 self.add(table_flowable(table, self.column_width, f"table-{table.id}"))
                 self.add(Spacer(1, 4))
         else:

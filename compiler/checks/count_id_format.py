@@ -45,7 +45,7 @@ def _widths(game: Game) -> dict[str, set[int]]:
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     widths = _widths(game)
     usual: dict[str, int] = {}
-    cited = [ref for _, para in rule_paras(game) for ref in para.refs if ref.kind == "card"]
+    cited = [ref for _, _, para in rule_paras(game) for ref in para.refs if ref.kind == "card"]
     for ref in cited:
         if m := _ID.match(ref.text):
             usual.setdefault(m.group(1), 0)
@@ -56,7 +56,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             len(m.group(2)) for r in cited if (m := _ID.match(r.text)) and m.group(1) == prefix
         ]
         widths.setdefault(prefix, set()).add(max(set(lengths), key=lengths.count))
-    for rule, para in rule_paras(game):
+    for rule, _, para in rule_paras(game):
         for ref in para.refs:
             m = _ID.match(ref.text)
             if ref.kind != "card" or not m:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from compiler.checks.helpers import rule_paras
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
@@ -36,9 +37,7 @@ _RANGE = re.compile(
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
-    for rule, block, para in (
-        (r, b, p) for r in game.all_rules() for b in r.blocks() for p in b.paras
-    ):
+    for rule, block, para in rule_paras(game):
         for m in _RANGE.finditer(para.text):
             if m.group("a") != m.group("b"):
                 continue

@@ -44,26 +44,15 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                         if step.action == "circle":
                             circled.setdefault(step.value, entry.at)
                         yield from _declared(book, entry, step, books)
-        for letter, at in sorted(tested.items()):
-            if letter not in circled:
-                yield Finding(
-                    CODE,
-                    SEVERITY,
-                    f"{letter} is tested but no entry circles it",
-                    at,
-                    rule=book.id,
-                    target=letter,
-                )
-        for letter, at in sorted(circled.items()):
-            if letter not in tested:
-                yield Finding(
-                    CODE,
-                    SEVERITY,
-                    f"{letter} is circled but no entry tests it",
-                    at,
-                    rule=book.id,
-                    target=letter,
-                )
+        for found, other, says in (
+            (tested, circled, "tested but no entry circles it"),
+            (circled, tested, "circled but no entry tests it"),
+        ):
+            for letter, at in sorted(found.items()):
+                if letter not in other:
+                    yield Finding(
+                        CODE, SEVERITY, f"{letter} is {says}", at, rule=book.id, target=letter
+                    )
         if book.state_letters:
             for letter, at in sorted({**circled, **tested}.items()):
                 if letter not in book.state_letters:

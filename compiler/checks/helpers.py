@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.model.rules import Rule
+from compiler.model.rules import Block, Rule
 from compiler.model.text import Para
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]*")
@@ -100,11 +100,12 @@ def closest(wanted: str, options: Iterable[str]) -> str | None:
     return match[0] if match else None
 
 
-def rule_paras(game: Game) -> Iterator[tuple[Rule, Para]]:
+def rule_paras(game: Game) -> Iterator[tuple[Rule, Block, Para]]:
+    """Every paragraph of rule text, with the rule and block it stands in."""
     for rule in game.all_rules():
         for block in rule.blocks():
             for para in block.paras:
-                yield rule, para
+                yield rule, block, para
 
 
 def rule_words(graphs: Graphs, address: str, with_text: bool = True) -> set[str]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from compiler.checks.helpers import rule_paras
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
@@ -42,22 +43,20 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         (t, re.compile(r"(?<![\w-])" + re.escape(t.term) + r"(?![\w-])", re.IGNORECASE))
         for t in terms
     ]
-    for rule in game.all_rules():
-        for block in rule.blocks():
-            for para in block.paras:
-                for term, pattern in patterns:
-                    for m in pattern.finditer(para.text):
-                        used = m.group()
-                        if used[1:] == term.term[1:]:
-                            continue  # only the first letter differs: sentence or list style
-                        if used.isupper() and len(term.term) > 3:
-                            continue  # a heading set in capitals
-                        yield Finding(
-                            CODE,
-                            SEVERITY,
-                            f"{used!r} is the glossary term {term.term!r}",
-                            block.at,
-                            suggestion=f"write {term.term!r}",
-                            rule=rule.address,
-                            target=used,
-                        )
+    for rule, block, para in rule_paras(game):
+        for term, pattern in patterns:
+            for m in pattern.finditer(para.text):
+                used = m.group()
+                if used[1:] == term.term[1:]:
+                    continue  # only the first letter differs: sentence or list style
+                if used.isupper() and len(term.term) > 3:
+                    continue  # a heading set in capitals
+                yield Finding(
+                    CODE,
+                    SEVERITY,
+                    f"{used!r} is the glossary term {term.term!r}",
+                    block.at,
+                    suggestion=f"write {term.term!r}",
+                    rule=rule.address,
+                    target=used,
+                )

@@ -162,7 +162,7 @@ def _common_words(game: Game) -> set[str]:
     """Words written in lower case more often than capitalised: sentence-initial noise."""
     lower: Counter[str] = Counter()
     upper: Counter[str] = Counter()
-    for _, para in rule_paras(game):
+    for _, _, para in rule_paras(game):
         for w in _TOKEN.findall(para.text):
             (upper if w[:1].isupper() else lower)[w.lower()] += 1
     return {w for w in lower if lower[w] > upper[w]}
@@ -202,15 +202,13 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         return
     common = _common_words(game)
     uses: dict[str, list[tuple[Location, str]]] = {}
-    for rule in game.all_rules():
-        for block in rule.blocks():
-            for para in block.paras:
-                for raw, offset in candidates(para.text, heads):
-                    before = para.text[:offset].rstrip()
-                    starts = not before or before.endswith((".", ":", "?", "!", "(", "“", '"'))
-                    name = _trim(raw, common) if starts else raw
-                    if len(_TOKEN.findall(name)) >= 2:
-                        uses.setdefault(name, []).append((block.at, rule.address))
+    for rule, block, para in rule_paras(game):
+        for raw, offset in candidates(para.text, heads):
+            before = para.text[:offset].rstrip()
+            starts = not before or before.endswith((".", ":", "?", "!", "(", "“", '"'))
+            name = _trim(raw, common) if starts else raw
+            if len(_TOKEN.findall(name)) >= 2:
+                uses.setdefault(name, []).append((block.at, rule.address))
     for rule in game.all_rules():  # titles use names too, and count towards the usual form
         for raw, _ in candidates(rule.title or "", heads):
             name = _trim(raw, common)

@@ -59,7 +59,7 @@ def likeliest(span: RefSpan, context: str, graphs: Graphs) -> str | None:
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     context_of = {}
-    for _, para in rule_paras(game):
+    for _, _, para in rule_paras(game):
         for ref in para.refs:
             context_of[id(ref)] = para.text[max(0, ref.start - 80) : ref.start]
     for owner, span in graphs.references.unresolved:

@@ -71,7 +71,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     # "EPV (6.1)": an abbreviation names what the glossary says it stands for.
     expand = {stem(t.term): key_words(t.meaning) for t in game.glossary if t.abbreviation}
     resolved = {id(span) for _, span in graphs.references.resolved}
-    for owner, para in rule_paras(game):
+    for owner, _, para in rule_paras(game):
         family = _family(graphs, owner.address)
         for span in para.refs:
             if span.kind != "rule" or id(span) not in resolved:

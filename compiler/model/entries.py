@@ -125,6 +125,13 @@ def step_text(step: Step) -> str:
     return f"** {text} **" if step.team_sheet else text
 
 
+def table_title(block: EntryBlock) -> str | None:
+    """The printed title of an instruction table ("CHOOSE", "CHECK total Awareness")."""
+    if block.kind == "check":
+        return f"CHECK {block.check}"
+    return {"choose": "CHOOSE", "if_else": "IF/ELSE"}.get(block.kind)
+
+
 def condition_text(row: Row) -> str:
     if row.label:
         return row.label

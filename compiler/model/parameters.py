@@ -9,6 +9,18 @@ from typing import Any
 from compiler.diagnostics import Location
 
 
+def bounds_text(value: Any, low: float | None, high: float | None, strict: bool = False) -> str:
+    """A stated number as players read it: "8", "≥ 1", "< 0.5", "≥ 0 and ≤ 2"."""
+    if value is not None:
+        return str(value)
+    parts = []
+    if low is not None:
+        parts.append(f"{'>' if strict else '≥'} {low:g}")
+    if high is not None:
+        parts.append(f"{'<' if strict else '≤'} {high:g}")
+    return " and ".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class Statement:
     rule: str
@@ -20,11 +32,7 @@ class Statement:
     at: Location
 
     def shown(self) -> str:
-        if self.value is not None:
-            return str(self.value)
-        low = "" if self.min is None else f"{'>' if self.strict else '≥'} {self.min:g}"
-        high = "" if self.max is None else f"{'<' if self.strict else '≤'} {self.max:g}"
-        return " and ".join(x for x in (low, high) if x)
+        return bounds_text(self.value, self.min, self.max, self.strict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +53,9 @@ class Override:
     max: float | None
     text: str
     at: Location
+
+    def shown(self) -> str:
+        return bounds_text(self.value, self.min, self.max)
 
 
 @dataclass(frozen=True, slots=True)

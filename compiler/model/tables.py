@@ -34,10 +34,12 @@ class Table:
     row_at: tuple[Location, ...] = ()
     title_printed: bool = True
 
-    @property
-    def printed_title(self) -> str | None:
-        """The title as the source prints it, or None when the source prints none."""
-        return self.title if self.title_printed else None
+    def title_under(self, heading: str | None) -> str | None:
+        """The title to print below a rule headed ``heading``: none when the source prints
+        none, or when the heading already says it."""
+        if not self.title_printed or self.title == heading:
+            return None
+        return self.title
 
     def column_index(self, key: str) -> int:
         return next(i for i, c in enumerate(self.columns) if c.key == key)

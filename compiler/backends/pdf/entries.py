@@ -12,7 +12,15 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableSt
 
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.markup import LINK_COLOR, esc
-from compiler.model.entries import STAMPS, Book, EntryBlock, Step, condition_text, step_text
+from compiler.model.entries import (
+    STAMPS,
+    Book,
+    EntryBlock,
+    Step,
+    condition_text,
+    step_text,
+    table_title,
+)
 
 YELLOW = colors.HexColor("#fbeaa0")
 GREY = colors.HexColor("#d9d9d9")
@@ -49,7 +57,7 @@ def _box(book: Book, block: EntryBlock, width: float, known: set[int]) -> Flowab
     titled = block.kind in ("choose", "if_else", "check")
     rows: list[list[Paragraph]] = []
     if titled:
-        title = {"choose": "CHOOSE", "if_else": "IF/ELSE"}.get(block.kind) or f"CHECK {block.check}"
+        title = table_title(block) or ""
         rows.append([Paragraph(f"<b>{esc(title)}</b>", _CELL), Paragraph("", _CELL)])
     for row in block.rows:
         label = condition_text(row) if (row.label or row.condition) else ""
