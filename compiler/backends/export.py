@@ -85,8 +85,9 @@ def to_text(game: Game) -> str:
         blocks.extend(_rule_text(rule, game))
     for deck in game.decks:
         for card in deck.cards:
-            lines = [" ".join(x for x in (f"[{card.id}]", card.title) if x)]
-            lines += [f"{label}: {value}" for label, value in card.fields]
+            shown_id = f"[{card.id}]" if deck.ids_printed else None
+            lines = [" ".join(x for x in (shown_id, card.title) if x)]
+            lines += [f"{label}: {value}" for label, value in card.fields_to_print()]
             lines += [p.text for p in card.paras]
             blocks.append("\n".join(lines))
     for book in game.books:
@@ -160,6 +161,7 @@ def to_json(game: Game, graphs: Graphs) -> str:
         "cards": [
             {
                 "deck": d.id,
+                "ids_printed": d.ids_printed,
                 "component": d.component,
                 "cards": [
                     {

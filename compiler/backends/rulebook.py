@@ -320,9 +320,14 @@ class _Story:
             title = deck.title or deck.id
             self.add(_Heading(esc(title), s["h2"], f"deck-{deck.id}", title, 1))
             for card in deck.cards:
-                head = f"<b>{esc(card.id)}</b>" + (f" {esc(card.title)}" if card.title else "")
+                shown_id = card.id if deck.ids_printed else ""
+                head = " ".join(
+                    x
+                    for x in (f"<b>{esc(shown_id)}</b>" if shown_id else "", esc(card.title or ""))
+                    if x
+                )
                 self.add(Paragraph(f'<a name="card-{esc(card.id)}"/>{head}', s["h3"]))
-                for field, value in card.fields:
+                for field, value in card.fields_to_print():
                     self.add(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
                 for para in card.paras:
                     self.add(Paragraph(self.markup(para), s["body"]))

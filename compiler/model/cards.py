@@ -18,6 +18,11 @@ class Card:
     missing: str | None
     at: Location
 
+    def fields_to_print(self) -> tuple[tuple[str, str], ...]:
+        """The fields the card text does not already say word for word."""
+        texts = [p.text for p in self.paras]
+        return tuple((k, v) for k, v in self.fields if not any(v and v in t for t in texts))
+
 
 @dataclass(frozen=True, slots=True)
 class Deck:
@@ -28,3 +33,4 @@ class Deck:
     cards: tuple[Card, ...]
     missing: str | None
     at: Location
+    ids_printed: bool = True  # False: the ids are ours, not printed on the cards

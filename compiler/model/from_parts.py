@@ -99,6 +99,7 @@ def decks(src: SourceFile, para) -> tuple[Deck, ...]:
                 tuple(cards),
                 d.get("missing"),
                 src.locate(("decks", i)),
+                d.get("ids_printed", True),
             )
         )
     return tuple(out)

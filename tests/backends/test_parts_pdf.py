@@ -76,3 +76,14 @@ def test_an_italian_rulebook_is_labelled_in_italian(tmp_path: Path) -> None:
     assert "Carte" in titles and "Errata applicati in questa edizione" in titles
     assert "Indice" in reader.pages[1].extract_text()
     assert "Contents" not in reader.pages[1].extract_text()
+
+
+def test_cards_without_printed_ids_show_no_ids_and_no_repeated_fields(tmp_path: Path) -> None:
+    result = run_casebook(
+        "build", "liberation", "--edition", "original", "--paper", "a4", "--out", str(tmp_path)
+    )
+    assert result.returncode == 0, result.stderr
+    text = body_text(PdfReader(tmp_path / "liberation" / "it" / "rulebook-original-a4.pdf"))
+    assert "medaglia-1-01" not in text  # our slug, not printed on the card
+    condition = "Posizionare almeno 1 pedina WEHRMACHT su ogni MISSIONE visibile"
+    assert text.replace("\n", " ").count(condition) == 1
