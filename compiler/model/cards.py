@@ -13,8 +13,9 @@ class Card:
     id: str
     title: str | None
     paras: tuple[Para, ...]
-    quantity: int
+    copies: int
     fields: tuple[tuple[str, str], ...]  # (label, value) in the deck's field order
+    values: tuple[tuple[str, str], ...]  # (key, value): what a card layout reads
     missing: str | None
     at: Location
 

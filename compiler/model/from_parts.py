@@ -84,8 +84,9 @@ def decks(src: SourceFile, para) -> tuple[Deck, ...]:
                     id=c["id"],
                     title=c.get("title"),
                     paras=tuple(para(p, at) for p in split_paragraphs(c.get("text", ""))),
-                    quantity=c.get("quantity", 1),
+                    copies=c.get("copies", 1),
                     fields=fields,
+                    values=tuple((k, _cell(v)) for k, v in c.get("fields", {}).items()),
                     missing=c.get("missing"),
                     at=at,
                 )
