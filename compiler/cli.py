@@ -73,7 +73,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from compiler.backends import export, rulebook
+    from compiler.backends import cards, export, rulebook
     from compiler.pipeline import front_end
     from compiler.write import Output, write_all
 
@@ -85,6 +85,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for game_dir in dirs:
         outputs: list[Output] = []
+        notes: list[str] = []
         try:
             for edition in editions:
                 fe = front_end(game_dir, _root_for(args.rulesets), edition)
@@ -95,11 +96,16 @@ def cmd_build(args: argparse.Namespace) -> int:
                 base = f"{fe.game.id}/{fe.game.language}/rules-{edition}"
                 outputs.append(Output(base + ".txt", export.to_text(fe.game).encode()))
                 outputs.append(Output(base + ".json", export.to_json(fe.game, fe.graphs).encode()))
+                if edition == editions[-1]:  # the kit is built once, from the last edition
+                    outputs += cards.build(fe.game, cards.Options(tuple(papers)))
+                    notes = cards.notes(fe.game)
         except CompileError as err:
             _report(err.findings)
             print(f"{game_dir.name}: not built; previous outputs are untouched", file=sys.stderr)
             status = EXIT_INPUT
             continue
+        for note in notes:
+            print(f"note: {note}", file=sys.stderr)
         changed = write_all(outputs, args.out)
         for out in sorted(outputs, key=lambda o: o.path):
             print(f"{args.out / out.path}")

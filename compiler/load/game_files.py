@@ -25,6 +25,8 @@ SINGLE_FILES = {
     "cards.yaml": "cards",
     "maps.yaml": "maps",
     "parameters.yaml": "parameters",
+    "layouts.yaml": "layouts",
+    "counters.yaml": "counters",
 }
 FOLDERS = {"rules": "rules", "books": "entries"}
 

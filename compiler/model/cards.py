@@ -35,3 +35,5 @@ class Deck:
     missing: str | None
     at: Location
     ids_printed: bool = True  # False: the ids are ours, not printed on the cards
+    layout: str | None = None  # id in layouts.yaml: the deck gets a card sheet
+    fields: tuple[tuple[str, str], ...] = ()  # (key, label) every card of the deck has

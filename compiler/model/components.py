@@ -12,6 +12,7 @@ class Face:
     side: str  # front | back | face (of a die)
     shows: str
     count: int | None = None  # faces showing this, when the source says
+    label: str | None = None  # what a print-and-play counter prints on this side
 
 
 @dataclass(frozen=True, slots=True)

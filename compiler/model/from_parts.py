@@ -101,6 +101,8 @@ def decks(src: SourceFile, para) -> tuple[Deck, ...]:
                 d.get("missing"),
                 src.locate(("decks", i)),
                 d.get("ids_printed", True),
+                d.get("layout"),
+                tuple(labels.items()),
             )
         )
     return tuple(out)

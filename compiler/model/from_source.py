@@ -16,7 +16,7 @@ from typing import Any
 from compiler.diagnostics import Finding, Location, Severity
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import JsonPath, SourceFile
-from compiler.model import from_parts
+from compiler.model import from_kit, from_parts
 from compiler.model.components import Component, Face, IdRange, StatedTotal
 from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
 from compiler.model.ref_patterns import find_refs
@@ -218,7 +218,8 @@ def _components(src: SourceFile) -> tuple[tuple[Component, ...], tuple[StatedTot
                 part_of=c.get("part_of"),
                 described_at=tuple(c.get("described_at", ())),
                 faces=tuple(
-                    Face(f["side"], f["shows"], f.get("count")) for f in c.get("faces", ())
+                    Face(f["side"], f["shows"], f.get("count"), f.get("label"))
+                    for f in c.get("faces", ())
                 ),
                 ids=IdRange(ids["format"], ids.get("cited_as"), ids["from"], ids["to"])
                 if ids
@@ -342,6 +343,10 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         ),
         maps=tuple(m for src in sources.of_kind("maps") for m in from_parts.maps(src)),
         books=tuple(from_parts.book(src) for src in sources.of_kind("entries")),
+        layouts=tuple(x for src in sources.of_kind("layouts") for x in from_kit.layouts(src)),
+        counter_sheets=tuple(
+            x for src in sources.of_kind("counters") for x in from_kit.counter_sheets(src)
+        ),
         translation_of=g.get("translation_of"),
         lint_ignore=tuple(
             (i["code"], i.get("rule"), i.get("target")) for i in g.get("lint", {}).get("ignore", [])
@@ -351,6 +356,14 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         params, variants = from_parts.parameters(src)
         game = replace(game, parameters=game.parameters + params, variants=game.variants + variants)
     findings.extend(_unknown_tables(game))
+    findings.extend(
+        from_kit.kit_findings(
+            game.layouts,
+            game.counter_sheets,
+            [(d.id, d.layout, d.at) for d in game.decks],
+            game.components,
+        )
+    )
     findings.extend(_unknown_parameters(game))
     return game, findings
 

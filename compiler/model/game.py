@@ -9,6 +9,7 @@ from compiler.diagnostics import Location
 from compiler.model.cards import Deck
 from compiler.model.components import Component, StatedTotal
 from compiler.model.entries import Book
+from compiler.model.layouts import CounterSheet, Layout
 from compiler.model.maps import GameMap
 from compiler.model.parameters import Parameter, Variant
 from compiler.model.rules import Level, Rule
@@ -104,6 +105,8 @@ class Game:
     translation_of: str | None = None
     parameters: tuple[Parameter, ...] = ()
     variants: tuple[Variant, ...] = ()
+    layouts: tuple[Layout, ...] = ()
+    counter_sheets: tuple[CounterSheet, ...] = ()
 
     def level(self, name: str) -> Level:
         return next(level for level in self.levels if level.name == name)

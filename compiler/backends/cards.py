@@ -1,0 +1,291 @@
+"""Card sheets: each deck's faces drawn from its layout and imposed for printing.
+
+For every deck with a layout, on each paper:
+
+- ``duplex-long`` / ``duplex-short``: a registration test sheet, then fronts and
+  their backs on alternate pages, mirrored so each back lands behind its front
+  when the printer flips on that edge;
+- ``fronts``: fronts only;
+- ``fold``: each front beside its back, to fold on the marked line and glue;
+- ``scissors``: no bleed, butted, with cut lines drawn across the block;
+
+and once per deck ``pod``: one card per page (page = card + bleed) with TrimBox
+and BleedBox set, as print-on-demand card services ask.
+
+Every face is filled and fitted before a page is drawn, so a card whose text
+does not fit (FIT001) stops the build before any file is written.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+from reportlab.lib.units import mm
+
+from compiler.backends.pdf import faces
+from compiler.backends.pdf.imposition import (
+    DrawFace,
+    Item,
+    backs_page,
+    cut_grid,
+    fronts_page,
+    new_canvas,
+    pages,
+    registration_pages,
+    slug,
+)
+from compiler.backends.pdf.sheet_geometry import (
+    PAPER_NAMES,
+    DoesNotFit,
+    Request,
+    Sheet,
+    plan,
+)
+from compiler.diagnostics import CompileError, Finding, Severity
+from compiler.model.cards import Card, Deck
+from compiler.model.game import Game
+from compiler.model.layouts import FaceDesign, Layout, Region
+from compiler.write import Output
+
+NAME = "cards"
+VARIANTS = ("duplex-long", "duplex-short", "fronts", "fold", "scissors")
+DECK_KINDS = ("deck", "card", "tile")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    papers: tuple[str, ...] = ("a4", "letter")
+
+
+def output_dir(game: Game) -> str:
+    return f"{game.id}/{game.language}/kit"
+
+
+def card_context(game: Game, deck: Deck, card: Card, copy: int) -> dict:
+    """What a layout's templates can show; the card's words are data, escaped."""
+    values = dict(card.values)
+    return {
+        "card": {
+            "id": card.id,
+            "title": card.title or "",
+            "text": Markup("<br/>").join(escape(p.text) for p in card.paras),
+            "paragraphs": [p.text for p in card.paras],
+            "fields": {key: values.get(key, "") for key, _ in deck.fields} | values,
+            # (label, value) of every field the deck has, "" where the source gives none
+            "field_list": [(label, values.get(key, "")) for key, label in deck.fields],
+            "gaps": bool(card.missing) or any(not values.get(key) for key, _ in deck.fields),
+        },
+        "copy": copy,
+        "copies": card.copies,
+        "deck": {"id": deck.id, "title": deck.title or "", "ids_printed": deck.ids_printed},
+        "game": {"id": game.id, "title": game.title},
+    }
+
+
+def default_back(layout: Layout) -> FaceDesign:
+    """The deck's title on the front's colour, for a layout that designs no back."""
+    title = Region(
+        id="deck-title",
+        x=4,
+        y=layout.height / 2 - 8,
+        w=layout.width - 8,
+        h=16,
+        show="{{ deck.title or game.title }}",
+        font="sans",
+        bold=True,
+        size=12,
+        min_size=6,
+        align="center",
+        valign="middle",
+    )
+    return FaceDesign(layout.front.background or "#e8e4da", (title,))
+
+
+def _drawer(design: FaceDesign, fitted: tuple, size: tuple[float, float]) -> DrawFace:
+    def draw(canv, bleed_rect):
+        faces.draw(canv, design, fitted, size, bleed_rect)
+
+    return draw
+
+
+def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
+    """Every copy of every card, fitted front and back (raises FIT001/FONT001)."""
+    back = layout.back or default_back(layout)
+    items = []
+    for card in deck.cards:
+        for copy in range(1, card.copies + 1):
+            subject = faces.Subject(
+                card_context(game, deck, card, copy),
+                f"deck {deck.id!r}, card {card.id!r}",
+                game.language,
+                card.at,
+            )
+            front = faces.prepare(layout.front, subject)
+            rear = faces.prepare(back, subject)
+            label = card.id if card.copies == 1 else f"{card.id} {copy}/{card.copies}"
+            items.append(
+                Item(
+                    label,
+                    _drawer(layout.front, front, (layout.width, layout.height)),
+                    _drawer(back, rear, (layout.width, layout.height)),
+                )
+            )
+    return items
+
+
+def request(layout: Layout, variant: str) -> Request:
+    """What the variant asks the sheet planner for."""
+    s = layout.sheet
+    if variant == "scissors":
+        return Request(layout.width, layout.height, 0.0, s.margin, 0.0)
+    if variant == "fold":
+        return Request(2 * layout.width, layout.height, layout.bleed, s.margin)
+    return Request(
+        layout.width, layout.height, layout.bleed, s.margin, s.gutter, s.orientation, s.cols, s.rows
+    )
+
+
+def plan_sheet(layout: Layout, variant: str, paper: str, what: str) -> Sheet:
+    """The sheet, or a located error saying what does not fit and what would."""
+    try:
+        return plan(request(layout, variant), paper)
+    except DoesNotFit as err:
+        proposal = f"this fits: {err.proposal.describe()}" if err.proposal else "use smaller items"
+        raise CompileError(
+            [
+                Finding(
+                    "FIT002",
+                    Severity.ERROR,
+                    f"{what} ({variant}): {err}",
+                    layout.sheet.at,
+                    suggestion=f"{proposal}; change sheet: in layouts.yaml, or leave out "
+                    "cols/rows/orientation to have the best fit computed",
+                )
+            ]
+        ) from err
+
+
+def _fold_pair(item: Item, width: float) -> Item:
+    """Front and back side by side on one piece, folded on the shared edge."""
+
+    def draw(canv, rect):
+        bx, by, bw, bh = rect
+        item.front(canv, (bx, by, width - bx, bh))
+        canv.saveState()
+        canv.translate(width * mm, 0)
+        if item.back:
+            item.back(canv, (0, by, bw - (width - bx), bh))
+        canv.restoreState()
+
+    return Item(item.label, draw, None)
+
+
+def _fold_marks(canv, sheet: Sheet, width: float) -> None:
+    """Dashed marks beyond the block at every fold line."""
+    b = sheet.block()
+    canv.saveState()
+    canv.setLineWidth(0.25)
+    canv.setDash(1, 1)
+    for col in range(sheet.cols):
+        x = (sheet.trim(col).x + width) * mm
+        canv.line(x, (b.y1 + 0.5) * mm, x, (b.y1 + 5) * mm)
+        canv.line(x, (b.y - 0.5) * mm, x, (b.y - 4) * mm)
+    canv.restoreState()
+
+
+def render_sheets(
+    items: list[Item], layout: Layout, variant: str, paper: str, title: str, what: str
+) -> bytes:
+    sheet = plan_sheet(layout, variant, paper, what)
+    flip = variant.removeprefix("duplex-") if variant.startswith("duplex-") else None
+    buf = io.BytesIO()
+    canv = new_canvas(buf, (sheet.page_w, sheet.page_h), f"{title} — {variant}", flip)
+    canv.setSubject(f"{sheet.describe()}; print at 100 %")
+    if flip:
+        registration_pages(canv, sheet, flip, layout.sheet.back_offset, title)
+    if variant == "fold":
+        items = [_fold_pair(item, layout.width) for item in items]
+    groups = pages(items, sheet.per_page)
+    for n, group in enumerate(groups, 1):
+        labels = " · ".join(f"{i + 1} {item.label}" for i, item in enumerate(group))
+        head = f"{title} — {PAPER_NAMES[paper]} {variant} — sheet {n} of {len(groups)}"
+        fronts_page(canv, sheet, group, marks=variant != "scissors")
+        if variant == "scissors":
+            cut_grid(canv, sheet)
+        if variant == "fold":
+            _fold_marks(canv, sheet, layout.width)
+        side = "fronts" if flip else ("fold on the dashed marks" if variant == "fold" else "")
+        slug(canv, sheet, f"{head}{' — ' + side if side else ''} — {labels}")
+        canv.showPage()
+        if flip:
+            backs_page(canv, sheet, group, flip, layout.sheet.back_offset)
+            slug(canv, sheet, f"{head} — backs (flip on the {flip} edge)")
+            canv.showPage()
+    canv.save()
+    return buf.getvalue()
+
+
+def render_pod(items: list[Item], layout: Layout, title: str) -> bytes:
+    """One face per page, page = trim + bleed, TrimBox and BleedBox set."""
+    b = layout.bleed
+    w, h = layout.width + 2 * b, layout.height + 2 * b
+    buf = io.BytesIO()
+    canv = new_canvas(buf, (w, h), f"{title} — print on demand")
+    box = (b * mm, b * mm, (b + layout.width) * mm, (b + layout.height) * mm)
+    for item in items:
+        for draw in (item.front, item.back):
+            if draw is None:
+                continue
+            canv.setTrimBox(box)
+            canv.setBleedBox((0, 0, w * mm, h * mm))
+            canv.saveState()
+            canv.translate(b * mm, b * mm)
+            draw(canv, (-b, -b, w, h))
+            canv.restoreState()
+            canv.showPage()
+    canv.save()
+    return buf.getvalue()
+
+
+def printable_decks(game: Game) -> list[tuple[Deck, Layout]]:
+    layouts = {layout.id: layout for layout in game.layouts}
+    return [(d, layouts[d.layout]) for d in game.decks if d.layout in layouts and d.cards]
+
+
+def build(game: Game, options: Options) -> Iterator[Output]:
+    """Every variant of every deck's sheets; nothing is yielded if any card fails to fit."""
+    rendered: list[Output] = []
+    for deck, layout in printable_decks(game):
+        items = face_items(game, deck, layout)
+        title = f"{game.title} — {deck.title or deck.id}"
+        what = f"deck {deck.id!r}"
+        base = f"{output_dir(game)}/cards-{deck.id}"
+        for paper in options.papers:
+            for variant in VARIANTS:
+                data = render_sheets(items, layout, variant, paper, title, what)
+                rendered.append(Output(f"{base}-{paper}-{variant}.pdf", data))
+        rendered.append(Output(f"{base}-pod.pdf", render_pod(items, layout, title)))
+    yield from rendered
+
+
+def notes(game: Game) -> list[str]:
+    """What the kit leaves out, said once per build: decks with no content or no layout."""
+    with_cards = {d.component for d in game.decks if d.cards}
+    missing = [
+        c.name
+        for c in game.components
+        if c.kind in DECK_KINDS and c.part_of is None and c.id not in with_cards
+    ]
+    out = []
+    if missing:
+        out.append(
+            f"{game.id}: no card sheet for {len(missing)} deck(s) whose cards the source "
+            f"does not print: {', '.join(missing)}"
+        )
+    unlaid = [d.id for d in game.decks if d.cards and d.layout is None]
+    if unlaid:
+        out.append(f"{game.id}: no card sheet for {', '.join(unlaid)}: give the deck a layout")
+    return out

@@ -1,0 +1,207 @@
+"""Draw one card or counter face: its background and named regions, text fitted.
+
+A region's text is set at the layout's size and, if it does not fit the box,
+stepped down half a point at a time to the region's ``min_size`` and no
+further. Text that still does not fit is a FIT001 error naming the deck, the
+card, the region, the language and the overflow: a translated card in 5 pt
+type is worse than a build that stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from compiler.backends.pdf.fonts import SANS, SERIF, missing_glyphs, register, with_fallback
+from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.model.layouts import FaceDesign, Region
+from compiler.templating import environment
+
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+STEP = 0.5  # pt
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """A region's paragraph at the size it fits, ready to draw."""
+
+    region: Region
+    paragraph: Paragraph | None
+    height: float  # pt
+    size: float
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """What a face shows and how to name it in an error."""
+
+    context: Mapping[str, Any]  # the template's variables
+    what: str  # "deck carte-medaglia, card medaglia-1-01"
+    lang: str
+    at: Location | None
+
+
+def font_name(region: Region) -> str:
+    if region.font == "sans":
+        return f"{SANS}-Bold" if region.bold else SANS
+    return {
+        (False, False): SERIF,
+        (True, False): f"{SERIF}-Bold",
+        (False, True): f"{SERIF}-Italic",
+        (True, True): f"{SERIF}-BoldItalic",
+    }[(region.bold, region.italic)]
+
+
+@cache
+def _style(font: str, size: float, leading: float, align: str, colour: str) -> ParagraphStyle:
+    return ParagraphStyle(
+        f"{font}-{size}-{align}",
+        fontName=font,
+        fontSize=size,
+        leading=size * leading,
+        alignment=ALIGN[align],
+        textColor=HexColor(colour),
+    )
+
+
+def render_markup(region: Region, context: Mapping[str, Any]) -> str:
+    """The region's template filled in: paragraph markup with the data escaped."""
+    if not region.show:
+        return ""
+    return environment().from_string(region.show).render(**context).strip()
+
+
+def fit(region: Region, markup: str, subject: Subject) -> Fitted:
+    """The largest size from ``region.size`` down to ``min_size`` at which the text fits."""
+    if not markup:
+        return Fitted(region, None, 0.0, region.size)
+    font = font_name(region)
+    if font.startswith(SERIF):
+        markup = with_fallback(markup)
+    width = (region.w - 2 * region.padding) * mm
+    height = (region.h - 2 * region.padding) * mm
+    size = region.size
+    while True:
+        style = _style(font, size, region.leading, region.align, region.colour)
+        para = Paragraph(markup, style)
+        _, needed = para.wrap(width, 10_000)
+        widest = max((para.minWidth(),), default=0)
+        if needed <= height + 0.01 and widest <= width + 0.01:
+            return Fitted(region, para, needed, size)
+        if size - STEP < region.min_size - 1e-9:
+            over = max(needed - height, 0) / mm
+            wide = max(widest - width, 0) / mm
+            problem = (
+                f"overflows its {region.h:g} mm height by {over:.1f} mm"
+                if over
+                else f"has a word {wide:.1f} mm wider than the {region.w:g} mm box"
+            )
+            raise CompileError(
+                [
+                    Finding(
+                        "FIT001",
+                        Severity.ERROR,
+                        f"{subject.what}, region {region.id!r} ({subject.lang}): the text "
+                        f"{problem} even at the minimum size {region.min_size:g} pt",
+                        subject.at,
+                        suggestion="shorten the text (an erratum or translation), enlarge the "
+                        f"region in layouts.yaml, or lower its min_size (at {region.at})",
+                    )
+                ]
+            )
+        size -= STEP
+
+
+def check_glyphs(markup: str, subject: Subject, region: Region) -> None:
+    missing = missing_glyphs(markup)
+    if missing:
+        chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
+        raise CompileError(
+            [
+                Finding(
+                    "FONT001",
+                    Severity.ERROR,
+                    f"{subject.what}, region {region.id!r}: the embedded fonts have no glyph "
+                    f"for {chars}",
+                    subject.at,
+                    suggestion="replace the character, or add a font that has it",
+                )
+            ]
+        )
+
+
+def prepare(design: FaceDesign, subject: Subject) -> tuple[Fitted, ...]:
+    """Every region filled and fitted; raises FIT001/FONT001 before anything is drawn."""
+    register()
+    out = []
+    for region in design.regions:
+        markup = render_markup(region, subject.context)
+        check_glyphs(markup, subject, region)
+        out.append(fit(region, markup, subject))
+    return tuple(out)
+
+
+def _bled(
+    r: Region, width: float, height: float, bleed_rect: tuple[float, float, float, float]
+) -> tuple[float, float, float, float]:
+    """A fill that touches the trim runs on into the bleed: a cut off the line shows no white."""
+    bx, by, bw, bh = bleed_rect
+    x0, y0 = r.x, height - r.y - r.h
+    x1, y1 = x0 + r.w, y0 + r.h
+    eps = 1e-6
+    return (
+        bx if x0 <= eps else x0,
+        by if y0 <= eps else y0,
+        (bx + bw if x1 >= width - eps else x1) - (bx if x0 <= eps else x0),
+        (by + bh if y1 >= height - eps else y1) - (by if y0 <= eps else y0),
+    )
+
+
+def draw(
+    canv: Canvas,
+    design: FaceDesign,
+    fitted: tuple[Fitted, ...],
+    size: tuple[float, float],
+    bleed_rect: tuple[float, float, float, float],
+) -> None:
+    """Draw a face with its trim's lower-left at the origin (mm); clip to its bleed."""
+    width, height = size
+    canv.saveState()
+    bx, by, bw, bh = bleed_rect
+    path = canv.beginPath()
+    path.rect(bx * mm, by * mm, bw * mm, bh * mm)
+    canv.clipPath(path, stroke=0, fill=0)
+    if design.background:
+        canv.setFillColor(HexColor(design.background))
+        canv.rect(bx * mm, by * mm, bw * mm, bh * mm, stroke=0, fill=1)
+    for item in fitted:
+        r = item.region
+        x, y = r.x * mm, (height - r.y - r.h) * mm
+        if r.fill:
+            fx, fy, fw, fh = _bled(r, width, height, bleed_rect)
+            canv.setFillColor(HexColor(r.fill))
+            canv.rect(fx * mm, fy * mm, fw * mm, fh * mm, stroke=0, fill=1)
+        if r.stroke:
+            canv.setLineWidth(0.5)
+            canv.setStrokeColor(HexColor(r.stroke))
+            canv.rect(x, y, r.w * mm, r.h * mm, stroke=1, fill=0)
+        if item.paragraph is None:
+            continue
+        inner_h = (r.h - 2 * r.padding) * mm
+        top = y + r.h * mm - r.padding * mm
+        offset = {
+            "top": 0.0,
+            "middle": (inner_h - item.height) / 2,
+            "bottom": inner_h - item.height,
+        }
+        item.paragraph.drawOn(canv, x + r.padding * mm, top - offset[r.valign] - item.height)
+    canv.restoreState()

@@ -1,0 +1,198 @@
+"""Put faces on printed pages: fronts, mirrored backs, marks, slugs, registration.
+
+Geometry comes from sheet_geometry (pure arithmetic); this module only draws
+it. Every page is drawn at 100 %: the PDF asks the print dialog not to scale
+(``/PrintScaling /None``) and, for a duplex file, which edge to flip on.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import CMYKColorSep, HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from compiler.backends.pdf.fonts import SANS, register
+from compiler.backends.pdf.sheet_geometry import (
+    PAPER_NAMES,
+    SLUG_HEIGHT,
+    Rect,
+    Sheet,
+)
+
+# Registration colour: the Separation "All" prints on every plate, so marks
+# show on every separation a print shop makes.
+REGISTRATION = CMYKColorSep(1, 1, 1, 1, spotName="All", density=1)
+HAIRLINE = 0.25  # pt
+CUT_LINE = HexColor("#9a9a9a")
+
+# Draws a face with its trim's lower-left corner at the origin; the rect is the
+# face's bleed box relative to that corner (mm), to clip to.
+DrawFace = Callable[[Canvas, tuple[float, float, float, float]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One printed piece: its slug label and how to draw each side."""
+
+    label: str
+    front: DrawFace
+    back: DrawFace | None
+
+
+def new_canvas(
+    buf: io.BytesIO, page: tuple[float, float], title: str, duplex: str | None = None
+) -> Canvas:
+    """A deterministic canvas that asks to be printed at 100 %."""
+    register()
+    canv = Canvas(
+        buf,
+        pagesize=(page[0] * mm, page[1] * mm),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=SANS,  # not Helvetica: a print shop wants no font it must supply
+    )
+    canv.setTitle(title)
+    canv.setCreator("Casebook")
+    canv.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        canv.setViewerPreference(
+            "Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge"
+        )
+    return canv
+
+
+def _relative(bleed: Rect, trim: Rect) -> tuple[float, float, float, float]:
+    return (bleed.x - trim.x, bleed.y - trim.y, bleed.w, bleed.h)
+
+
+def _place(canv: Canvas, trim: Rect, bleed: Rect, draw: DrawFace) -> None:
+    canv.saveState()
+    canv.translate(trim.x * mm, trim.y * mm)
+    draw(canv, _relative(bleed, trim))
+    canv.restoreState()
+
+
+def crop_marks(canv: Canvas, sheet: Sheet) -> None:
+    canv.saveState()
+    canv.setStrokeColor(REGISTRATION)
+    canv.setLineWidth(HAIRLINE)
+    for seg in sheet.crop_marks():
+        canv.line(seg.x0 * mm, seg.y0 * mm, seg.x1 * mm, seg.y1 * mm)
+    canv.restoreState()
+
+
+def cut_grid(canv: Canvas, sheet: Sheet, number: bool = False) -> None:
+    """Thin lines along every cut, across the block: for scissors and counter sheets."""
+    b = sheet.block()
+    canv.saveState()
+    canv.setStrokeColor(CUT_LINE)
+    canv.setLineWidth(HAIRLINE)
+    for x in sheet.cut_xs():
+        canv.line(x * mm, b.y * mm, x * mm, b.y1 * mm)
+    for y in sheet.cut_ys():
+        canv.line(b.x * mm, y * mm, b.x1 * mm, y * mm)
+    if number:
+        canv.setFillColor(CUT_LINE)
+        canv.setFont(SANS, 5)
+        for col in range(sheet.cols):
+            t = sheet.trim(col)
+            canv.drawCentredString((t.x + t.w / 2) * mm, (b.y1 + 1) * mm, str(col + 1))
+        for row in range(sheet.rows):
+            t = sheet.trim(row * sheet.cols)
+            canv.drawRightString((b.x - 1) * mm, (t.y + t.h / 2 - 0.7) * mm, chr(ord("A") + row))
+    canv.restoreState()
+
+
+def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
+    """One line of production notes in the foot margin, outside every cut."""
+    canv.saveState()
+    canv.setFillColor(REGISTRATION)
+    canv.setFont(SANS, 5)
+    y = max(sheet.margin, sheet.block().y - SLUG_HEIGHT - 4)
+    canv.drawString(sheet.margin * mm, y * mm, text)
+    canv.restoreState()
+
+
+def fronts_page(canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True) -> None:
+    for i, item in enumerate(items):
+        _place(canv, sheet.trim(i), sheet.bleed_box(i), item.front)
+    if marks:
+        crop_marks(canv, sheet)
+
+
+def backs_page(
+    canv: Canvas,
+    sheet: Sheet,
+    items: Sequence[Item],
+    flip: str,
+    offset: tuple[float, float] = (0.0, 0.0),
+) -> None:
+    """Each back behind its front once the sheet is turned over on ``flip``."""
+    canv.saveState()
+    canv.translate(offset[0] * mm, offset[1] * mm)
+    for i, item in enumerate(items):
+        if item.back is None:
+            continue
+        trim = sheet.mirrored(sheet.trim(i), flip)
+        bleed = sheet.mirrored(sheet.bleed_box(i), flip)
+        _place(canv, trim, bleed, item.back)
+    crop_marks(canv, sheet)
+    canv.restoreState()
+
+
+def registration_pages(
+    canv: Canvas, sheet: Sheet, flip: str, offset: tuple[float, float], title: str
+) -> None:
+    """Crosshairs at every slot's centre on both sides, with a millimetre scale.
+
+    Print this sheet duplex and hold it to the light: each back crosshair should
+    sit on its front one. Read the shift on the scale and put it in the layout's
+    ``sheet.back_offset``; every back page then moves by it.
+    """
+    centres = [
+        (t.x + t.w / 2, t.y + t.h / 2) for t in (sheet.trim(i) for i in range(sheet.per_page))
+    ]
+    for side in ("front", "back"):
+        canv.saveState()
+        if side == "back":
+            canv.translate(offset[0] * mm, offset[1] * mm)
+        canv.setStrokeColor(REGISTRATION)
+        canv.setLineWidth(HAIRLINE)
+        for cx, cy in centres:
+            if side == "back":
+                r = sheet.mirrored(Rect(cx, cy, 0, 0), flip)
+                cx, cy = r.x, r.y
+            canv.line((cx - 8) * mm, cy * mm, (cx + 8) * mm, cy * mm)
+            canv.line(cx * mm, (cy - 8) * mm, cx * mm, (cy + 8) * mm)
+            canv.circle(cx * mm, cy * mm, 3 * mm)
+            if side == "front":
+                for tick in range(-5, 6):
+                    long = 1.5 if tick % 5 == 0 else 0.8
+                    canv.line(
+                        (cx + tick) * mm, (cy - 10) * mm, (cx + tick) * mm, (cy - 10 - long) * mm
+                    )
+                    canv.line(
+                        (cx + 10) * mm, (cy + tick) * mm, (cx + 10 + long) * mm, (cy + tick) * mm
+                    )
+        canv.restoreState()
+        flip_name = "long edge" if flip == "long" else "short edge"
+        slug(
+            canv,
+            sheet,
+            f"{title} — duplex registration test, {side}: print both sides flipping on the "
+            f"{flip_name} at 100 %; hold to the light; the back crosshairs should sit on the front "
+            "ones. Read the shift on the mm scales and set sheet.back_offset in layouts.yaml.",
+        )
+        canv.showPage()
+
+
+def sheet_name(sheet: Sheet) -> str:
+    return PAPER_NAMES[sheet.paper]
+
+
+def pages(items: Sequence[Item], per_page: int) -> list[Sequence[Item]]:
+    return [items[i : i + per_page] for i in range(0, len(items), per_page)] or [[]]

@@ -1,0 +1,205 @@
+"""Translate the validated data of layouts.yaml and counters.yaml (the print-and-play kit).
+
+Like from_source.py and from_parts.py, the only code that reads these files'
+data. It also checks what the schema cannot: that every name a deck or counter
+sheet uses exists, and that every region's ``show`` template parses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import TemplateSyntaxError
+
+from compiler.diagnostics import Finding, Location, Severity
+from compiler.load.yaml_nodes import SourceFile
+from compiler.model.components import Component
+from compiler.model.layouts import (
+    SIZES,
+    CounterEntry,
+    CounterSheet,
+    FaceDesign,
+    Layout,
+    Region,
+    SheetSettings,
+    length_mm,
+    points,
+)
+from compiler.templating import environment
+
+
+def _region(src: SourceFile, r: dict[str, Any], path: tuple) -> Region:
+    size = points(r["size"]) if "size" in r else 9.0
+    return Region(
+        id=r["id"],
+        x=length_mm(r["x"]),
+        y=length_mm(r["y"]),
+        w=length_mm(r["width"]),
+        h=length_mm(r["height"]),
+        show=r.get("show"),
+        font=r.get("font", "serif"),
+        bold=r.get("bold", False),
+        italic=r.get("italic", False),
+        size=size,
+        min_size=points(r["min_size"]) if "min_size" in r else min(size, 6.0),
+        leading=r.get("leading", 1.2),
+        align=r.get("align", "left"),
+        valign=r.get("valign", "top"),
+        colour=r.get("colour", "#000000"),
+        fill=r.get("fill"),
+        stroke=r.get("stroke"),
+        padding=length_mm(r["padding"]) if "padding" in r else 0.0,
+        at=src.locate(path),
+    )
+
+
+def _face(src: SourceFile, data: dict[str, Any] | None, path: tuple) -> FaceDesign | None:
+    if data is None:
+        return None
+    regions = tuple(
+        _region(src, r, (*path, "regions", i)) for i, r in enumerate(data.get("regions", []))
+    )
+    return FaceDesign(data.get("background"), regions)
+
+
+def layouts(src: SourceFile) -> tuple[Layout, ...]:
+    out = []
+    for i, d in enumerate(src.data["layouts"]):
+        size = d["size"]
+        if isinstance(size, str):
+            width, height = SIZES[size]
+        else:
+            width, height = length_mm(size["width"]), length_mm(size["height"])
+        counter = isinstance(size, str) and size.startswith("counter-")
+        bleed = length_mm(d["bleed"]) if "bleed" in d else (0.0 if counter else 3.0)
+        s = d.get("sheet", {})
+        offset = s.get("back_offset", {})
+        sheet = SheetSettings(
+            margin=length_mm(s["margin"]) if "margin" in s else 5.0,
+            gutter=length_mm(s["gutter"]) if "gutter" in s else None,
+            orientation=s.get("orientation"),
+            cols=s.get("cols"),
+            rows=s.get("rows"),
+            back_offset=(
+                length_mm(offset.get("x", "0mm")),
+                length_mm(offset.get("y", "0mm")),
+            ),
+            at=src.locate(("layouts", i, "sheet")) if s else src.locate(("layouts", i)),
+        )
+        out.append(
+            Layout(
+                id=d["id"],
+                width=width,
+                height=height,
+                bleed=bleed,
+                front=_face(src, d["front"], ("layouts", i, "front")) or FaceDesign(None, ()),
+                back=_face(src, d.get("back"), ("layouts", i, "back")),
+                sheet=sheet,
+                at=src.locate(("layouts", i)),
+            )
+        )
+    return tuple(out)
+
+
+def counter_sheets(src: SourceFile) -> tuple[CounterSheet, ...]:
+    return tuple(
+        CounterSheet(
+            id=s["id"],
+            title=s["title"],
+            layout=s["layout"],
+            counters=tuple(
+                CounterEntry(
+                    c["component"],
+                    c.get("count"),
+                    c.get("count_why"),
+                    src.locate(("counter_sheets", i, "counters", j)),
+                )
+                for j, c in enumerate(s["counters"])
+            ),
+            at=src.locate(("counter_sheets", i)),
+        )
+        for i, s in enumerate(src.data["counter_sheets"])
+    )
+
+
+def _error(message: str, at: Location | None, suggestion: str) -> Finding:
+    return Finding("MODEL007", Severity.ERROR, message, at, suggestion=suggestion)
+
+
+def kit_findings(
+    layouts_: tuple[Layout, ...],
+    sheets: tuple[CounterSheet, ...],
+    deck_layouts: list[tuple[str, str | None, Location]],
+    components: tuple[Component, ...],
+) -> list[Finding]:
+    """Names that point nowhere, counts nobody gave, and templates that do not parse."""
+    known = {layout.id: layout for layout in layouts_}
+    names = ", ".join(sorted(known)) or "none (add layouts.yaml)"
+    out: list[Finding] = []
+    env = environment()
+    for layout in layouts_:
+        for face in (layout.front, layout.back):
+            for region in face.regions if face else ():
+                if region.show is None:
+                    continue
+                try:
+                    env.parse(region.show)
+                except TemplateSyntaxError as err:
+                    out.append(
+                        Finding(
+                            "MODEL008",
+                            Severity.ERROR,
+                            f"layout {layout.id!r}, region {region.id!r}: the show template "
+                            f"does not parse: {err.message}",
+                            region.at,
+                            suggestion="write a Jinja2 expression such as {{ card.title }}",
+                        )
+                    )
+    for deck, layout_id, at in deck_layouts:
+        if layout_id is not None and layout_id not in known:
+            out.append(
+                _error(
+                    f"deck {deck!r} names layout {layout_id!r}, which layouts.yaml does not hold",
+                    at,
+                    "layouts: " + names,
+                )
+            )
+    comps = {c.id: c for c in components}
+    for sheet in sheets:
+        if sheet.layout not in known:
+            out.append(
+                _error(
+                    f"counter sheet {sheet.id!r} names layout {sheet.layout!r}, "
+                    "which layouts.yaml does not hold",
+                    sheet.at,
+                    "layouts: " + names,
+                )
+            )
+        for entry in sheet.counters:
+            comp = comps.get(entry.component)
+            if comp is None:
+                out.append(
+                    _error(
+                        f"counter sheet {sheet.id!r} names component {entry.component!r}, "
+                        "which components.yaml does not hold",
+                        entry.at,
+                        "use a component id",
+                    )
+                )
+            elif entry.count is None and comp.quantity is None:
+                out.append(
+                    _error(
+                        f"the source gives no quantity of {comp.name!r}: say how many to print",
+                        entry.at,
+                        "add count: N and count_why: the reason",
+                    )
+                )
+            elif not any(f.label for f in comp.faces if f.side in ("front", "back")):
+                out.append(
+                    _error(
+                        f"{comp.name!r} has no face with a label to print",
+                        entry.at,
+                        "give its front (and back) a label in components.yaml",
+                    )
+                )
+    return out

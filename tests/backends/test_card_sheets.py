@@ -1,0 +1,185 @@
+"""Card sheets read back from the PDF: page size, where each card and back sits,
+crop marks outside the cut, print settings, fonts and every card's words."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from compiler.backends import cards
+from compiler.backends.pdf.sheet_geometry import Rect, Request, plan
+from compiler.diagnostics import CompileError
+from compiler.model.layouts import Region
+from compiler.pipeline import front_end
+from tests.pdftools import fonts
+
+ROOT = Path(__file__).resolve().parents[2]
+PT = 72 / 25.4
+MEDAL_FRONT = (0x7A / 255, 0x2E / 255, 0x2A / 255)  # the medal back's colour
+
+
+@pytest.fixture(scope="module")
+def liberation():
+    fe = front_end(ROOT / "rulesets" / "liberation", ROOT, "living")
+    assert fe.game is not None
+    return fe.game
+
+
+@pytest.fixture(scope="module")
+def kit(liberation) -> dict[str, bytes]:
+    return {Path(o.path).name: o.data for o in cards.build(liberation, cards.Options())}
+
+
+def _rects(page, colour) -> list[Rect]:
+    """Filled rectangles of one colour, in mm from the page's lower left."""
+    height = float(page.height)
+    out = []
+    for r in page.rects:
+        fill = r.get("non_stroking_color")
+        if (
+            r["fill"]
+            and fill
+            and len(fill) == 3
+            and all(abs(a - b) < 0.01 for a, b in zip(fill, colour, strict=True))
+        ):
+            out.append(
+                Rect(
+                    round(r["x0"] / PT, 2),
+                    round((height - r["bottom"]) / PT, 2),
+                    round(r["width"] / PT, 2),
+                    round(r["height"] / PT, 2),
+                )
+            )
+    return sorted(out, key=lambda b: (-b.y, b.x))
+
+
+def test_every_deck_with_content_and_a_layout_gets_every_variant(kit) -> None:
+    for deck in ("carte-medaglia", "tessere-personaggio"):
+        for paper in ("a4", "letter"):
+            for variant in cards.VARIANTS:
+                assert f"cards-{deck}-{paper}-{variant}.pdf" in kit
+        assert f"cards-{deck}-pod.pdf" in kit
+
+
+def test_pages_are_the_paper_and_ask_to_print_at_full_size(kit) -> None:
+    reader = PdfReader(io.BytesIO(kit["cards-carte-medaglia-a4-duplex-long.pdf"]))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / PT, 1), round(float(box.height) / PT, 1)) == (210.0, 297.0)
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    short = PdfReader(io.BytesIO(kit["cards-carte-medaglia-a4-duplex-short.pdf"]))
+    assert short.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    letter = PdfReader(io.BytesIO(kit["cards-carte-medaglia-letter-fronts.pdf"]))
+    lbox = letter.pages[0].mediabox
+    assert round(float(lbox.width) / PT, 1) == 279.4  # 8-up landscape: 9-up does not fit
+
+
+def test_thirty_medals_make_four_sheets_after_the_registration_sheet(kit) -> None:
+    reader = PdfReader(io.BytesIO(kit["cards-carte-medaglia-a4-duplex-long.pdf"]))
+    assert len(reader.pages) == 2 + 2 * 4  # registration front/back, then 4 × (fronts, backs)
+    fronts = PdfReader(io.BytesIO(kit["cards-carte-medaglia-a4-fronts.pdf"]))
+    assert len(fronts.pages) == 4
+
+
+def test_backs_land_behind_their_fronts_when_flipped_on_the_long_edge(kit) -> None:
+    sheet = plan(Request(63.5, 88.9), "a4")
+    with pdfplumber.open(io.BytesIO(kit["cards-carte-medaglia-a4-duplex-long.pdf"])) as pdf:
+        band = _rects(pdf.pages[2], MEDAL_FRONT)  # the fronts' title bands
+        backs = _rects(pdf.pages[3], MEDAL_FRONT)
+    assert len(backs) == 9
+    expected = sorted(
+        (sheet.mirrored(sheet.bleed_box(i), "long") for i in range(9)), key=lambda b: (-b.y, b.x)
+    )
+    for got, want in zip(backs, expected, strict=True):
+        assert got.x == pytest.approx(want.x, abs=0.05) and got.y == pytest.approx(want.y, abs=0.05)
+        assert got.w == pytest.approx(want.w, abs=0.05) and got.h == pytest.approx(want.h, abs=0.05)
+    # each front band sits on its card's trim (left card's band bleeds out to the left)
+    assert len(band) == 9
+    for i, b in enumerate(band):
+        trim = sheet.trim(i)
+        assert b.x <= trim.x + 0.05 and b.x + b.w >= trim.x1 - 0.05
+
+
+def test_crop_marks_are_hairlines_outside_every_card(kit) -> None:
+    sheet = plan(Request(63.5, 88.9), "a4")
+    boxes = [sheet.bleed_box(i) for i in range(9)]
+    with pdfplumber.open(io.BytesIO(kit["cards-carte-medaglia-a4-fronts.pdf"])) as pdf:
+        page = pdf.pages[0]
+        lines = page.lines
+        height = float(page.height)
+    assert len(lines) == len(sheet.crop_marks())
+    for line in lines:
+        assert line["linewidth"] == pytest.approx(0.25)
+        mark = Rect(
+            line["x0"] / PT, (height - line["bottom"]) / PT, line["width"] / PT, line["height"] / PT
+        )
+        assert not any(mark.overlaps(b, tol=0.01) for b in boxes)
+
+
+def test_every_card_title_and_text_is_on_the_sheets_with_embedded_fonts(kit, liberation) -> None:
+    reader = PdfReader(io.BytesIO(kit["cards-carte-medaglia-a4-fronts.pdf"]))
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    deck = next(d for d in liberation.decks if d.id == "carte-medaglia")
+    for card in deck.cards:
+        assert " ".join(card.title.split()) in text
+        for para in card.paras:
+            assert " ".join(para.text.split())[:40] in text
+        assert card.id not in text.replace("· ", "").split("—")[0]  # ids are ours: only in slug
+    assert fonts(reader) and all(fonts(reader).values())
+
+
+def test_print_on_demand_pages_are_card_plus_bleed_with_trim_and_bleed_boxes(kit) -> None:
+    reader = PdfReader(io.BytesIO(kit["cards-tessere-personaggio-pod.pdf"]))
+    assert len(reader.pages) == 12  # 6 tiles, front and back
+    page = reader.pages[0]
+    size = [round(float(v) / PT, 2) for v in page.mediabox]
+    trim = [round(float(v) / PT, 2) for v in page.trimbox]
+    bleed = [round(float(v) / PT, 2) for v in page.bleedbox]
+    assert size == [0, 0, 69.5, 94.9]
+    assert trim == [3, 3, 66.5, 91.9]
+    assert bleed == size
+
+
+def test_copies_print_each_copy(liberation) -> None:
+    from dataclasses import replace
+
+    deck = next(d for d in liberation.decks if d.id == "tessere-personaggio")
+    tripled = replace(deck, cards=(replace(deck.cards[0], copies=3),))
+    layout = next(x for x in liberation.layouts if x.id == deck.layout)
+    items = cards.face_items(liberation, tripled, layout)
+    assert [i.label for i in items] == [
+        "personaggio-marcel 1/3",
+        "personaggio-marcel 2/3",
+        "personaggio-marcel 3/3",
+    ]
+
+
+def test_text_that_does_not_fit_names_deck_card_region_and_language(liberation) -> None:
+    from dataclasses import replace
+
+    deck = next(d for d in liberation.decks if d.id == "carte-medaglia")
+    layout = next(x for x in liberation.layouts if x.id == deck.layout)
+    tiny = tuple(
+        replace(r, h=3.0, min_size=8.0) if r.id == "text" else r for r in layout.front.regions
+    )
+    cramped = replace(layout, front=replace(layout.front, regions=tiny))
+    with pytest.raises(CompileError) as err:
+        cards.face_items(liberation, deck, cramped)
+    finding = err.value.findings[0]
+    assert finding.code == "FIT001"
+    assert "deck 'carte-medaglia', card 'medaglia-1-01', region 'text' (it)" in finding.message
+    assert "minimum size 8 pt" in finding.message
+    assert finding.location.path.endswith("cards/c-finale.yaml")
+
+
+def test_card_text_is_data_never_template_or_markup() -> None:
+    from compiler.backends.pdf.faces import render_markup
+
+    region = Region("t", 0, 0, 50, 20, "{{ card.title }}")
+    out = render_markup(region, {"card": {"title": "{{ 7*7 }} <b>x</b> &amp; {% if %}"}})
+    assert out == "{{ 7*7 }} &lt;b&gt;x&lt;/b&gt; &amp;amp; {% if %}"

@@ -1,0 +1,80 @@
+"""The sheet arithmetic against the print-and-play facts (../shared/print-and-play.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler.backends.pdf.sheet_geometry import DoesNotFit, Rect, Request, plan, tiles
+
+POKER = (63.5, 88.9)
+
+
+def test_nine_poker_cards_butted_with_outer_bleed_fit_a4() -> None:
+    sheet = plan(Request(*POKER), "a4")
+    assert (sheet.orientation, sheet.cols, sheet.rows, sheet.gutter) == ("portrait", 3, 3, 0)
+    block = sheet.block()
+    assert block.w == pytest.approx(196.5) and block.h == pytest.approx(272.7)
+    assert block.x == pytest.approx(6.75) and block.y == pytest.approx(12.15)
+
+
+def test_letter_nine_up_is_refused_with_the_shortfall_and_a_layout_that_fits() -> None:
+    with pytest.raises(DoesNotFit) as err:
+        plan(Request(*POKER, cols=3, rows=3), "letter")
+    assert "3.35 mm at top and bottom" in str(err.value)
+    assert "1.65 mm less than the 5 mm printer margin" in str(err.value)
+    proposal = err.value.proposal
+    assert proposal is not None
+    assert (proposal.orientation, proposal.cols, proposal.rows) == ("landscape", 4, 2)
+
+
+def test_full_bleed_nine_up_does_not_fit_a4_either() -> None:
+    with pytest.raises(DoesNotFit, match=r"0\.75 mm at each side"):
+        plan(Request(*POKER, gutter=6, cols=3, rows=3), "a4")
+
+
+def test_full_bleed_per_card_gives_eight_up_landscape_a4_and_six_up_letter() -> None:
+    a4 = plan(Request(*POKER, gutter=6), "a4")
+    letter = plan(Request(*POKER, gutter=6), "letter")
+    assert (a4.orientation, a4.cols, a4.rows) == ("landscape", 4, 2)
+    assert (letter.orientation, letter.cols, letter.rows) == ("landscape", 3, 2)
+    # every card keeps its whole bleed, and no two bleeds overlap
+    boxes = [a4.bleed_box(i) for i in range(a4.per_page)]
+    assert all(b.w == pytest.approx(69.5) and b.h == pytest.approx(94.9) for b in boxes)
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("gutter", [0.0, 6.0, None])
+def test_crop_marks_lie_outside_every_bleed_and_inside_the_page(paper, gutter) -> None:
+    sheet = plan(Request(*POKER, gutter=gutter), paper)
+    boxes = [sheet.bleed_box(i) for i in range(sheet.per_page)]
+    marks = sheet.crop_marks()
+    assert marks
+    for m in marks:
+        mark = Rect(min(m.x0, m.x1), min(m.y0, m.y1), abs(m.x1 - m.x0), abs(m.y1 - m.y0))
+        assert not any(mark.overlaps(b) for b in boxes)
+        assert mark.x >= 0 and mark.x1 <= sheet.page_w and 0 <= mark.y <= sheet.page_h
+    # one mark per cut line at each end: butted cards share their cuts
+    if sheet.butted:
+        assert len(sheet.cut_xs()) == sheet.cols + 1
+
+
+def test_backs_mirror_left_to_right_for_long_edge_and_top_to_bottom_for_short() -> None:
+    sheet = plan(Request(*POKER), "a4")
+    first = sheet.trim(0)  # top left
+    long = sheet.mirrored(first, "long")
+    short = sheet.mirrored(first, "short")
+    assert long.x == pytest.approx(210 - first.x - first.w) and long.y == first.y
+    assert short.y == pytest.approx(297 - first.y - first.h) and short.x == first.x
+    assert long == sheet.trim(2)  # a symmetric grid: the top-right slot
+    assert short == sheet.trim(6)  # and the bottom-left slot
+
+
+def test_an_eighteen_by_six_inch_mat_tiles_on_two_landscape_pages_with_overlap() -> None:
+    for paper in ("a4", "letter"):
+        orientation, parts = tiles(457.2, 152.4, paper, overlap=10)
+        assert orientation == "landscape" and len(parts) == 2
+        (left, _), (right, _) = parts
+        assert left.x == 0 and right.x1 == pytest.approx(457.2)
+        assert left.x1 - right.x == pytest.approx(10)  # the glue strip both tiles print
+        assert left.w == right.w  # 100 %: each tile the same size, no scaling
