@@ -73,7 +73,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from compiler.backends import cards, export, rulebook
+    from compiler.backends import aids, cards, counters, export, rulebook
     from compiler.pipeline import front_end
     from compiler.write import Output, write_all
 
@@ -98,6 +98,8 @@ def cmd_build(args: argparse.Namespace) -> int:
                 outputs.append(Output(base + ".json", export.to_json(fe.game, fe.graphs).encode()))
                 if edition == editions[-1]:  # the kit is built once, from the last edition
                     outputs += cards.build(fe.game, cards.Options(tuple(papers)))
+                    outputs += counters.build(fe.game, counters.Options(tuple(papers)))
+                    outputs += aids.build(fe.game, tuple(papers))
                     notes = cards.notes(fe.game)
         except CompileError as err:
             _report(err.findings)

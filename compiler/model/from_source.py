@@ -348,6 +348,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             x for src in sources.of_kind("counters") for x in from_kit.counter_sheets(src)
         ),
         translation_of=g.get("translation_of"),
+        aid_sequence=tuple(g.get("player_aids", {}).get("sequence", ())),
         lint_ignore=tuple(
             (i["code"], i.get("rule"), i.get("target")) for i in g.get("lint", {}).get("ignore", [])
         ),
@@ -356,6 +357,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         params, variants = from_parts.parameters(src)
         game = replace(game, parameters=game.parameters + params, variants=game.variants + variants)
     findings.extend(_unknown_tables(game))
+    findings.extend(_unknown_aid_rules(game, game_src))
     findings.extend(
         from_kit.kit_findings(
             game.layouts,
@@ -398,6 +400,22 @@ def _unknown_parameters(game: Game) -> list[Finding]:
                     )
                 )
     return out
+
+
+def _unknown_aid_rules(game: Game, src: SourceFile) -> list[Finding]:
+    """The player aids' sequence of play must name rules that exist."""
+    known = {r.address for r in game.all_rules()}
+    return [
+        Finding(
+            "MODEL009",
+            Severity.ERROR,
+            f"player_aids.sequence names rule {address!r}, which the rules do not hold",
+            src.locate(("player_aids", "sequence", i)),
+            suggestion='use a rule\'s address: its number ("3.0") or, if unnumbered, its id',
+        )
+        for i, address in enumerate(game.aid_sequence)
+        if address not in known
+    ]
 
 
 def _unknown_tables(game: Game) -> list[Finding]:

@@ -107,6 +107,7 @@ class Game:
     variants: tuple[Variant, ...] = ()
     layouts: tuple[Layout, ...] = ()
     counter_sheets: tuple[CounterSheet, ...] = ()
+    aid_sequence: tuple[str, ...] = ()  # rule addresses giving the sequence of play
 
     def level(self, name: str) -> Level:
         return next(level for level in self.levels if level.name == name)

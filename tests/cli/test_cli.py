@@ -35,6 +35,7 @@ def test_build_writes_both_editions_and_papers_then_nothing_changes(
     assert first.returncode == 0, first.stderr
     made = sorted(p.name for p in (out / "mini-case" / "en").iterdir())
     assert made == [
+        "kit",
         "rulebook-living-a4.pdf",
         "rulebook-living-letter.pdf",
         "rulebook-original-a4.pdf",
@@ -44,9 +45,11 @@ def test_build_writes_both_editions_and_papers_then_nothing_changes(
         "rules-original.json",
         "rules-original.txt",
     ]
-    assert "mini-case: 8 file(s), 8 changed" in first.stderr
+    kit = sorted(p.name for p in (out / "mini-case" / "en" / "kit").iterdir())
+    assert kit == ["aids-a4.pdf", "aids-letter.pdf"]  # no layouts: no sheets, player aids only
+    assert "mini-case: 10 file(s), 10 changed" in first.stderr
     again = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
-    assert "mini-case: 8 file(s), 0 changed" in again.stderr
+    assert "mini-case: 10 file(s), 0 changed" in again.stderr
 
 
 def test_build_one_edition_one_paper(rulesets: Path, tmp_path: Path) -> None:
@@ -65,10 +68,12 @@ def test_build_one_edition_one_paper(rulesets: Path, tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (out / "mini-case" / "en").iterdir()) == [
+        "kit",
         "rulebook-living-letter.pdf",
         "rules-living.json",
         "rules-living.txt",
     ]
+    assert [p.name for p in (out / "mini-case" / "en" / "kit").iterdir()] == ["aids-letter.pdf"]
 
 
 def test_bad_input_stops_the_build_and_keeps_previous_outputs(

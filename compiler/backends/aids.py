@@ -1,0 +1,206 @@
+"""Player-aid charts: the sequence of play and every table, each with its rule number.
+
+A player at the table wants the turn and the tables in one place, and wants to
+know where in the rulebook each comes from. Tables with five columns or more
+get a landscape page; the rest share portrait pages. A table whose contents
+the source does not give is listed as a gap, never drawn empty.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+)
+
+from compiler.backends.labels import label
+from compiler.backends.pdf.fonts import SANS, register
+from compiler.backends.pdf.glyphs import check_glyphs
+from compiler.backends.pdf.markup import esc
+from compiler.backends.pdf.styles import styles
+from compiler.backends.pdf.tables import table_flowable
+from compiler.backends.rulebook import PAPERS
+from compiler.model.game import Game
+from compiler.model.rules import Rule
+from compiler.model.tables import Table
+from compiler.write import Output
+
+NAME = "aids"
+MARGIN = 12 * mm
+WIDE = 5  # columns from which a table gets a landscape page
+
+
+def rule_name(game: Game, address: str | None) -> str:
+    """How a player finds the rule: its printed number, else the nearest numbered rule
+    above it and its title ("4 › Where are the German items")."""
+    if address is None:
+        return ""
+
+    def find(rules: tuple[Rule, ...], numbered: str) -> str | None:
+        for rule in rules:
+            here = rule.number or numbered
+            if rule.address == address:
+                if rule.number:
+                    return rule.number
+                title = rule.title or address
+                return f"{numbered} › {title}" if numbered else title
+            found = find(rule.children, here)
+            if found:
+                return found
+        return None
+
+    return find(game.rules, "") or address
+
+
+def _sequence(game: Game, rule: Rule, st: dict, depth: int = 0) -> Iterator[Flowable]:
+    """The rule and its sub-rules, compact, each line led by its number."""
+    head = " ".join(x for x in (rule.label, rule.title) if x)
+    if head:
+        yield Paragraph(f"<b>{esc(head)}</b>", st["aid-head"] if depth == 0 else st["aid-sub"])
+    for block in rule.blocks():
+        for para in block.paras:
+            yield Paragraph(esc(para.text), st["aid-text"])
+    for child in rule.children:
+        yield from _sequence(game, child, st, depth + 1)
+
+
+def _aid_styles() -> dict[str, ParagraphStyle]:
+    base = styles()
+    return {
+        "title": ParagraphStyle(
+            "aid-title",
+            parent=base["body"],
+            fontName=f"{SANS}-Bold",
+            fontSize=15,
+            leading=18,
+            spaceAfter=6,
+        ),
+        "section": ParagraphStyle(
+            "aid-section",
+            parent=base["body"],
+            fontName=f"{SANS}-Bold",
+            fontSize=11.5,
+            leading=14,
+            spaceBefore=8,
+            spaceAfter=3,
+        ),
+        "aid-head": ParagraphStyle(
+            "aid-head",
+            parent=base["body"],
+            fontName=f"{SANS}-Bold",
+            fontSize=9.5,
+            leading=12,
+            spaceBefore=5,
+        ),
+        "aid-sub": ParagraphStyle(
+            "aid-sub", parent=base["body"], fontSize=8.5, leading=10.5, spaceBefore=2.5
+        ),
+        "aid-text": ParagraphStyle(
+            "aid-text", parent=base["body"], fontSize=8, leading=10, leftIndent=6
+        ),
+        "from": ParagraphStyle(
+            "aid-from",
+            parent=base["body"],
+            fontName=SANS,
+            fontSize=7.5,
+            leading=9,
+            textColor="#555555",
+            spaceAfter=2,
+        ),
+        "gap": ParagraphStyle(
+            "aid-gap",
+            parent=base["body"],
+            fontName=SANS,
+            fontSize=8,
+            leading=10,
+            textColor="#7a2e2a",
+        ),
+    }
+
+
+def _table_block(game: Game, table: Table, width: float, st: dict) -> list[Flowable]:
+    lang = game.language
+    head = [Paragraph(esc(table.title), st["section"])]
+    if table.rule:
+        rule = label(lang, "from-rule", rule=rule_name(game, table.rule))
+        head.append(Paragraph(esc(rule), st["from"]))
+    return [KeepTogether([*head, table_flowable(table, width)]), Spacer(1, 4)]
+
+
+def render(game: Game, paper: str) -> bytes:
+    register()
+    st = _aid_styles()
+    lang = game.language
+    portrait = PAPERS[paper]
+    wide = landscape(portrait)
+    buf = io.BytesIO()
+
+    def frame(size) -> Frame:
+        return Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id="f")
+
+    def foot(canv, doc) -> None:
+        canv.saveState()
+        canv.setFont(SANS, 7)
+        canv.drawString(MARGIN, 6 * mm, f"{game.title} — {label(lang, 'aids')}")
+        canv.drawRightString(canv._pagesize[0] - MARGIN, 6 * mm, str(doc.page))
+        canv.restoreState()
+
+    doc = BaseDocTemplate(
+        buf,
+        pagesize=portrait,
+        title=f"{game.title} — {label(lang, 'aids')}",
+        author=game.publisher or "",
+        creator="Casebook",
+        invariant=1,
+        initialFontName=SANS,
+    )
+    doc.addPageTemplates(
+        [
+            PageTemplate("portrait", [frame(portrait)], onPage=foot, pagesize=portrait),
+            PageTemplate("landscape", [frame(wide)], onPage=foot, pagesize=wide),
+        ]
+    )
+    story: list[Flowable] = [Paragraph(esc(f"{game.title} — {label(lang, 'aids')}"), st["title"])]
+    rules = {r.address: r for r in game.all_rules()}
+    if game.aid_sequence:
+        story.append(Paragraph(esc(label(lang, "sequence")), st["section"]))
+        for address in game.aid_sequence:
+            story += _sequence(game, rules[address], st)
+    narrow = [t for t in game.tables if t.rows and len(t.columns) < WIDE]
+    broad = [t for t in game.tables if t.rows and len(t.columns) >= WIDE]
+    for table in narrow:
+        story.append(CondPageBreak(40 * mm))
+        story += _table_block(game, table, portrait[0] - 2 * MARGIN, st)
+    for table in broad:
+        story += [NextPageTemplate("landscape"), PageBreak()]
+        story += _table_block(game, table, wide[0] - 2 * MARGIN, st)
+    gaps = [t for t in game.tables if not t.rows]
+    if gaps:
+        story += [NextPageTemplate("portrait"), CondPageBreak(30 * mm)]
+        for table in gaps:
+            text = label(lang, "table-missing", what=table.title)
+            if table.rule:
+                text += f" ({label(lang, 'from-rule', rule=rule_name(game, table.rule))})"
+            story.append(Paragraph(esc(text), st["gap"]))
+    doc.build(story)
+    return buf.getvalue()
+
+
+def build(game: Game, papers: tuple[str, ...]) -> Iterator[Output]:
+    check_glyphs(game)
+    for paper in papers:
+        yield Output(f"{game.id}/{game.language}/kit/aids-{paper}.pdf", render(game, paper))

@@ -1,0 +1,57 @@
+"""Player-aid charts read back: every table with its rule, the sequence of play,
+wide tables on landscape pages, fonts embedded."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from compiler.backends import aids
+from compiler.pipeline import front_end
+from tests.pdftools import fonts
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _game(name: str):
+    fe = front_end(ROOT / "rulesets" / name, ROOT, "living")
+    assert fe.game is not None
+    return fe.game
+
+
+def _text(page) -> str:
+    return " ".join(page.extract_text().split())
+
+
+def test_every_table_is_on_the_aid_with_the_rule_it_comes_from() -> None:
+    game = _game("plan-vert")
+    reader = PdfReader(io.BytesIO(aids.render(game, "a4")))
+    text = " ".join(_text(p) for p in reader.pages)
+    for table in game.tables:
+        assert table.title in text
+        if table.rows and table.rule:
+            assert f"Rule {aids.rule_name(game, table.rule)}" in text
+    assert "Rule 4 › Where are the German items" in text  # an unnumbered rule, found by its parent
+    assert all(fonts(reader).values())
+
+
+def test_the_sequence_of_play_comes_first_with_its_numbers() -> None:
+    game = _game("set-europe-ablaze")
+    reader = PdfReader(io.BytesIO(aids.render(game, "letter")))
+    first = _text(reader.pages[0])
+    assert "Sequence of play" in first
+    assert "3.0 THE GAME TURN" in first and "3.1 Organization Phase" in first
+    assert round(float(reader.pages[0].mediabox.width)) == 612  # Letter, portrait
+
+
+def test_wide_tables_get_landscape_pages_and_italian_labels() -> None:
+    game = _game("liberation")
+    reader = PdfReader(io.BytesIO(aids.render(game, "a4")))
+    wide = [p for p in reader.pages if "Materiale necessario per lo scenario 1" in _text(p)]
+    assert wide, "the five-column materials table is on the aid"
+    box = wide[0].mediabox
+    assert float(box.width) > float(box.height)
+    assert "Sequenza di gioco" in _text(reader.pages[0])
+    assert "Regola" in " ".join(_text(p) for p in reader.pages)
