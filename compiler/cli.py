@@ -73,7 +73,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from compiler.backends import aids, cards, counters, export, rulebook
+    from compiler.backends import aids, cards, counters, export, forms, rulebook
     from compiler.pipeline import front_end
     from compiler.write import Output, write_all
 
@@ -100,6 +100,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                     outputs += cards.build(fe.game, cards.Options(tuple(papers)))
                     outputs += counters.build(fe.game, counters.Options(tuple(papers)))
                     outputs += aids.build(fe.game, tuple(papers))
+                    outputs += forms.build(fe.game, tuple(papers))
                     notes = cards.notes(fe.game)
         except CompileError as err:
             _report(err.findings)

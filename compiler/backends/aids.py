@@ -78,7 +78,7 @@ def _sequence(game: Game, rule: Rule, st: dict, depth: int = 0) -> Iterator[Flow
         yield from _sequence(game, child, st, depth + 1)
 
 
-def _aid_styles() -> dict[str, ParagraphStyle]:
+def aid_styles() -> dict[str, ParagraphStyle]:
     base = styles()
     return {
         "title": ParagraphStyle(
@@ -143,7 +143,7 @@ def _table_block(game: Game, table: Table, width: float, st: dict) -> list[Flowa
 
 def render(game: Game, paper: str) -> bytes:
     register()
-    st = _aid_styles()
+    st = aid_styles()
     lang = game.language
     portrait = PAPERS[paper]
     wide = landscape(portrait)

@@ -349,6 +349,10 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         ),
         translation_of=g.get("translation_of"),
         aid_sequence=tuple(g.get("player_aids", {}).get("sequence", ())),
+        forms=tuple(
+            (f["table"], tuple(f.get("write_in", ())))
+            for f in g.get("player_aids", {}).get("forms", ())
+        ),
         lint_ignore=tuple(
             (i["code"], i.get("rule"), i.get("target")) for i in g.get("lint", {}).get("ignore", [])
         ),
@@ -415,6 +419,16 @@ def _unknown_aid_rules(game: Game, src: SourceFile) -> list[Finding]:
         )
         for i, address in enumerate(game.aid_sequence)
         if address not in known
+    ] + [
+        Finding(
+            "MODEL009",
+            Severity.ERROR,
+            f"player_aids.forms names table {table!r}, which tables.yaml does not hold",
+            src.locate(("player_aids", "forms", i)),
+            suggestion="tables: " + ", ".join(sorted(t.id for t in game.tables)),
+        )
+        for i, (table, _) in enumerate(game.forms)
+        if game.table(table) is None
     ]
 
 

@@ -108,6 +108,7 @@ class Game:
     layouts: tuple[Layout, ...] = ()
     counter_sheets: tuple[CounterSheet, ...] = ()
     aid_sequence: tuple[str, ...] = ()  # rule addresses giving the sequence of play
+    forms: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (table id, write-in column headings)
 
     def level(self, name: str) -> Level:
         return next(level for level in self.levels if level.name == name)

@@ -1,0 +1,206 @@
+"""Printable forms and play mats.
+
+Forms: each table game.yaml lists under ``player_aids.forms`` on a page of its
+own, rows tall enough to write in, plus any write-in columns the ruleset adds
+(labelled as ours).
+
+Mats: every map with a size is drawn at 100 % (its zones in order along the
+length, each required route as a line) and tiled across pages. Neighbouring
+tiles share a 10 mm overlap strip carrying alignment crosses, and each tile
+has a page key ("row 1 / column 2 of 2"), so the pieces glue up exactly.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+from reportlab.lib import colors
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, Table, TableStyle
+
+from compiler.backends.aids import aid_styles, rule_name
+from compiler.backends.labels import label
+from compiler.backends.pdf.fonts import SANS, SERIF
+from compiler.backends.pdf.imposition import REGISTRATION, new_canvas
+from compiler.backends.pdf.markup import esc
+from compiler.backends.pdf.sheet_geometry import PAPER_NAMES, Rect, page_size, tiles
+from compiler.model.game import Game
+from compiler.model.maps import GameMap
+from compiler.write import Output
+
+NAME = "forms"
+MARGIN = 12.0  # mm
+ROW = 12.0  # mm: room for handwriting
+OVERLAP = 10.0
+UNIT_MM = {"in": 25.4, "mm": 1.0, "cm": 10.0}
+
+
+def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...]) -> None:
+    st = aid_styles()
+    table = game.table(table_id)
+    assert table is not None  # the model refuses unknown form tables (MODEL009)
+    page_w, page_h = canv._pagesize
+    width = page_w - 2 * MARGIN * mm
+    y = page_h - MARGIN * mm
+    head = Paragraph(esc(table.title), st["title"])
+    _, h = head.wrap(width, 100 * mm)
+    head.drawOn(canv, MARGIN * mm, y - h)
+    y -= h
+    if table.rule:
+        src = Paragraph(
+            esc(label(game.language, "from-rule", rule=rule_name(game, table.rule))), st["from"]
+        )
+        _, h = src.wrap(width, 20 * mm)
+        src.drawOn(canv, MARGIN * mm, y - h)
+        y -= h + 3 * mm
+    cell = st["aid-text"]
+    header = [Paragraph(f"<b>{esc(c.label)}</b>", cell) for c in table.columns]
+    header += [Paragraph(f"<b>{esc(w)}</b>", cell) for w in write_in]
+    rows = [[Paragraph(esc(v), cell) for v in row] + [""] * len(write_in) for row in table.rows]
+    n_cols = len(table.columns) + len(write_in)
+    has_head = any(c.label for c in table.columns) or write_in
+    data = [header, *rows] if has_head else rows
+    flow = Table(data, colWidths=[width / n_cols] * n_cols)
+    flow.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.5, colors.HexColor("#444444")),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                # rows tall enough to write in: at least ROW, more if the text needs it
+                ("TOPPADDING", (0, 1 if has_head else 0), (-1, -1), (ROW - 4) / 2 * mm),
+                ("BOTTOMPADDING", (0, 1 if has_head else 0), (-1, -1), (ROW - 4) / 2 * mm),
+                ("FONTNAME", (0, 0), (-1, -1), SERIF),
+            ]
+            + ([("BACKGROUND", (0, 0), (-1, 0), HexColor("#e9e4d8"))] if has_head else [])
+        )
+    )
+    _, h = flow.wrap(width, y)
+    flow.drawOn(canv, MARGIN * mm, y - h)
+    canv.setFont(SANS, 7)
+    note = f"{game.title} — {table.title}"
+    if write_in:
+        note += " — columns " + ", ".join(write_in) + " added by Casebook for writing in"
+    canv.drawString(MARGIN * mm, 7 * mm, note)
+    canv.showPage()
+
+
+def render_forms(game: Game, paper: str) -> bytes:
+    buf = io.BytesIO()
+    canv = new_canvas(buf, page_size(paper, "portrait"), f"{game.title} — forms")
+    for table_id, write_in in game.forms:
+        _form_page(canv, game, table_id, write_in)
+    canv.save()
+    return buf.getvalue()
+
+
+def _mm(value: float, unit: str) -> float:
+    return value * UNIT_MM[unit]
+
+
+def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float) -> None:
+    """The whole mat at 100 % with its lower-left corner at the origin (mm)."""
+    canv.setLineWidth(1)
+    canv.setStrokeColor(colors.black)
+    canv.rect(0, 0, w * mm, h * mm)
+    zones = sorted((s for s in game_map.spaces if s.order is not None), key=lambda s: s.order)
+    along = w >= h
+    step = (w if along else h) / max(len(zones), 1)
+    centres = {}
+    canv.setFont(f"{SANS}-Bold", 14)
+    for i, zone in enumerate(zones):
+        if along:
+            x0, y0, zw, zh = i * step, 0.0, step, h
+        else:
+            x0, y0, zw, zh = 0.0, h - (i + 1) * step, w, step
+        canv.setLineWidth(0.6)
+        canv.rect(x0 * mm, y0 * mm, zw * mm, zh * mm)
+        canv.setFillColor(HexColor("#555555"))
+        canv.drawCentredString((x0 + zw / 2) * mm, (y0 + zh - 12) * mm, zone.name)
+        centres[zone.id] = (x0 + zw / 2, y0 + zh / 2)
+    canv.setFont(SANS, 9)
+    for route in game_map.requires:
+        if route.start in centres and route.end in centres:
+            (ax, ay), (bx, by) = centres[route.start], centres[route.end]
+            canv.setLineWidth(2.5)
+            canv.setStrokeColor(HexColor("#6b5d4f"))
+            canv.line(ax * mm, ay * mm, bx * mm, by * mm)
+            canv.setFillColor(HexColor("#6b5d4f"))
+            canv.drawString((ax + 2) * mm, (ay + 2) * mm, route.text[:90])
+    canv.setFillColor(HexColor("#555555"))
+    canv.setFont(SANS, 6.5)
+    canv.drawString(
+        3 * mm, 3 * mm, f"{game_map.name} (rule {game_map.rule}) — Casebook print-and-play"
+    )
+
+
+def _alignment_marks(canv: Canvas, part: Rect, place: Rect, full: tuple[float, float]) -> None:
+    """Crosses in every overlap strip this tile shares with a neighbour, at the same mat spots."""
+    canv.saveState()
+    canv.setStrokeColor(REGISTRATION)
+    canv.setLineWidth(0.25)
+    fw, fh = full
+    xs = [part.x + OVERLAP / 2] if part.x > 0 else []
+    xs += [part.x1 - OVERLAP / 2] if part.x1 < fw - 1e-6 else []
+    ys = [part.y + OVERLAP / 2] if part.y > 0 else []
+    ys += [part.y1 - OVERLAP / 2] if part.y1 < fh - 1e-6 else []
+    for x in xs:
+        for fy in (0.2, 0.5, 0.8):
+            px, py = place.x + x - part.x, place.y + part.h * fy
+            canv.line((px - 3) * mm, py * mm, (px + 3) * mm, py * mm)
+            canv.line(px * mm, (py - 3) * mm, px * mm, (py + 3) * mm)
+    for y in ys:
+        for fx in (0.2, 0.5, 0.8):
+            px, py = place.x + part.w * fx, place.y + y - part.y
+            canv.line((px - 3) * mm, py * mm, (px + 3) * mm, py * mm)
+            canv.line(px * mm, (py - 3) * mm, px * mm, (py + 3) * mm)
+    canv.restoreState()
+
+
+def render_mat(game: Game, game_map: GameMap, paper: str) -> bytes:
+    assert game_map.size is not None
+    w = _mm(game_map.size.width, game_map.size.unit)
+    h = _mm(game_map.size.height, game_map.size.unit)
+    if h > w:
+        w, h = h, w
+    orientation, parts = tiles(w, h, paper, overlap=OVERLAP)
+    page_w, page_h = page_size(paper, orientation)
+    buf = io.BytesIO()
+    canv = new_canvas(buf, (page_w, page_h), f"{game.title} — {game_map.name}")
+    canv.setSubject(f"{len(parts)} tiles at 100 % on {PAPER_NAMES[paper]}; overlap {OVERLAP:g} mm")
+    cols = len({p.x for p, _ in parts})
+    for n, (part, place) in enumerate(parts):
+        canv.saveState()
+        clip = canv.beginPath()
+        clip.rect(place.x * mm, place.y * mm, place.w * mm, place.h * mm)
+        canv.clipPath(clip, stroke=0, fill=0)
+        canv.translate((place.x - part.x) * mm, (place.y - part.y) * mm)
+        draw_mat(canv, game_map, w, h)
+        canv.restoreState()
+        _alignment_marks(canv, part, place, (w, h))
+        row, col = divmod(n, cols)
+        canv.setFont(SANS, 7)
+        canv.setFillColor(colors.black)
+        canv.drawString(
+            MARGIN * mm,
+            (place.y - 5) * mm,
+            f"{game.title} — {game_map.name}: row {row + 1} / column {col + 1} of {cols} — "
+            f"print at 100 %; glue the {OVERLAP:g} mm strips so the crosses meet",
+        )
+        canv.showPage()
+    canv.save()
+    return buf.getvalue()
+
+
+def build(game: Game, papers: tuple[str, ...]) -> Iterator[Output]:
+    base = f"{game.id}/{game.language}/kit"
+    for paper in papers:
+        if game.forms:
+            yield Output(f"{base}/forms-{paper}.pdf", render_forms(game, paper))
+        for game_map in game.maps:
+            if game_map.size is not None:
+                yield Output(
+                    f"{base}/mat-{game_map.id}-{paper}.pdf", render_mat(game, game_map, paper)
+                )

@@ -1,0 +1,71 @@
+"""Forms and tiled mats read back: write-in rows, every tile at 100 %, page keys."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from compiler.backends import forms
+from compiler.pipeline import front_end
+from tests.pdftools import fonts
+
+ROOT = Path(__file__).resolve().parents[2]
+PT = 72 / 25.4
+
+
+def _game(name: str):
+    fe = front_end(ROOT / "rulesets" / name, ROOT, "living")
+    assert fe.game is not None
+    return fe.game
+
+
+def test_plan_vert_forms_are_one_page_each_with_the_source_rows() -> None:
+    game = _game("plan-vert")
+    reader = PdfReader(io.BytesIO(forms.render_forms(game, "a4")))
+    assert len(reader.pages) == 2
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert "Where are the German items" in first
+    for zone in ("Caen track", "Bayeaux track", "Avranches track"):  # as printed, typo kept
+        assert zone in first
+    assert "Zone item numerical total" in first
+    assert all(fonts(reader).values())
+
+
+def test_team_sheet_write_in_columns_are_labelled_as_ours() -> None:
+    game = _game("war-story-occupied-france")
+    reader = PdfReader(io.BytesIO(forms.render_forms(game, "letter")))
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "Mission 3" in text and "added by Casebook for writing in" in text
+    assert "STATE TRACKER:" in text
+
+
+def test_the_eighteen_by_six_inch_mat_tiles_on_two_pages_at_full_size() -> None:
+    game = _game("plan-vert")
+    mat = next(m for m in game.maps if m.id == "main-table")
+    data = forms.render_mat(game, mat, "a4")
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 2
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / PT), round(float(box.height) / PT)) == (297, 210)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    keys = [" ".join(p.extract_text().split()) for p in reader.pages]
+    assert "row 1 / column 1 of 2" in keys[0] and "row 1 / column 2 of 2" in keys[1]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        # each tile draws the whole mat clipped to its part: count what is on the page
+        words = [
+            w["text"]
+            for p in pdf.pages
+            for w in p.extract_words()
+            if w["x0"] >= 0 and w["x1"] <= float(p.width)
+        ]
+        # the mat's outline: two tiles of 233.6 mm each, the same height, 100 %
+        heights = {
+            round(r["height"] / PT, 1) for p in pdf.pages for r in p.rects if r["height"] > 100 * PT
+        }
+    assert heights == {152.4}
+    assert words.count("zone") == 6
+    assert pytest.approx(457.2) == 2 * 233.6 - 10
