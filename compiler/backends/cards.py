@@ -114,6 +114,7 @@ def _drawer(design: FaceDesign, fitted: tuple, size: tuple[float, float]) -> Dra
 def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
     """Every copy of every card, fitted front and back (raises FIT001/FONT001)."""
     back = layout.back or default_back(layout)
+    memo: faces.Memo = {}
     items = []
     for card in deck.cards:
         for copy in range(1, card.copies + 1):
@@ -123,8 +124,8 @@ def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
                 game.language,
                 card.at,
             )
-            front = faces.prepare(layout.front, subject)
-            rear = faces.prepare(back, subject)
+            front = faces.prepare(layout.front, subject, memo)
+            rear = faces.prepare(back, subject, memo)
             label = card.id if card.copies == 1 else f"{card.id} {copy}/{card.copies}"
             items.append(
                 Item(

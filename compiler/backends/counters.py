@@ -55,6 +55,7 @@ def _drawer(design: FaceDesign, fitted: tuple, layout: Layout) -> DrawFace:
 def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]:
     """Every counter to print, both sides fitted (raises FIT001/FONT001)."""
     comps = {c.id: c for c in game.components}
+    memo: faces.Memo = {}
     items = []
     for entry in sheet.counters:
         comp = comps[entry.component]
@@ -76,7 +77,7 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
                 game.language,
                 comp.at,
             )
-            drawn[side] = _drawer(design, faces.prepare(design, subject), layout)
+            drawn[side] = _drawer(design, faces.prepare(design, subject, memo), layout)
         front = drawn["front"]
         if front is None:
             continue

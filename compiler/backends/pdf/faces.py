@@ -73,11 +73,17 @@ def _style(font: str, size: float, leading: float, align: str, colour: str) -> P
     )
 
 
+@cache
+def _template(source: str):
+    """Each distinct ``show`` is compiled once, not once per card."""
+    return environment().from_string(source)
+
+
 def render_markup(region: Region, context: Mapping[str, Any]) -> str:
     """The region's template filled in: paragraph markup with the data escaped."""
     if not region.show:
         return ""
-    return environment().from_string(region.show).render(**context).strip()
+    return _template(region.show).render(**context).strip()
 
 
 def fit(region: Region, markup: str, subject: Subject) -> Fitted:
@@ -139,14 +145,28 @@ def check_glyphs(markup: str, subject: Subject, region: Region) -> None:
         )
 
 
-def prepare(design: FaceDesign, subject: Subject) -> tuple[Fitted, ...]:
-    """Every region filled and fitted; raises FIT001/FONT001 before anything is drawn."""
+Memo = dict[tuple[Region, str], Fitted]
+
+
+def prepare(design: FaceDesign, subject: Subject, memo: Memo | None = None) -> tuple[Fitted, ...]:
+    """Every region filled and fitted; raises FIT001/FONT001 before anything is drawn.
+
+    ``memo`` (one per deck) lets the same words in the same region, such as a
+    card's label or the shared back, be fitted once and drawn many times.
+    """
     register()
     out = []
     for region in design.regions:
         markup = render_markup(region, subject.context)
+        key = (region, markup)
+        if memo is not None and key in memo:
+            out.append(memo[key])
+            continue
         check_glyphs(markup, subject, region)
-        out.append(fit(region, markup, subject))
+        fitted = fit(region, markup, subject)
+        if memo is not None:
+            memo[key] = fitted
+        out.append(fitted)
     return tuple(out)
 
 
