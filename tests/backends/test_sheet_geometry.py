@@ -78,3 +78,12 @@ def test_an_eighteen_by_six_inch_mat_tiles_on_two_landscape_pages_with_overlap()
         assert left.x == 0 and right.x1 == pytest.approx(457.2)
         assert left.x1 - right.x == pytest.approx(10)  # the glue strip both tiles print
         assert left.w == right.w  # 100 %: each tile the same size, no scaling
+
+
+def test_a_part_filled_sheet_marks_only_the_cuts_it_uses() -> None:
+    sheet = plan(Request(*POKER), "a4")
+    full = sheet.crop_marks()
+    one = sheet.crop_marks(used=1)  # one card, top left: two vertical and two horizontal cuts
+    assert len(one) < len(full)
+    assert sheet.cut_xs(used=1) == [sheet.trim(0).x, sheet.trim(0).x1]
+    assert sheet.cut_ys(used=1) == [sheet.trim(0).y, sheet.trim(0).y1]

@@ -76,12 +76,20 @@ def _place(canv: Canvas, trim: Rect, bleed: Rect, draw: DrawFace) -> None:
     canv.restoreState()
 
 
-def crop_marks(canv: Canvas, sheet: Sheet) -> None:
+def crop_marks(
+    canv: Canvas, sheet: Sheet, used: int | None = None, flip: str | None = None
+) -> None:
+    """The marks of the used slots; on a back page, mirrored as the slots are."""
     canv.saveState()
     canv.setStrokeColor(REGISTRATION)
     canv.setLineWidth(HAIRLINE)
-    for seg in sheet.crop_marks():
-        canv.line(seg.x0 * mm, seg.y0 * mm, seg.x1 * mm, seg.y1 * mm)
+    for seg in sheet.crop_marks(used=used):
+        x0, y0, x1, y1 = seg.x0, seg.y0, seg.x1, seg.y1
+        if flip == "long":
+            x0, x1 = sheet.page_w - x0, sheet.page_w - x1
+        elif flip == "short":
+            y0, y1 = sheet.page_h - y0, sheet.page_h - y1
+        canv.line(x0 * mm, y0 * mm, x1 * mm, y1 * mm)
     canv.restoreState()
 
 
@@ -121,7 +129,7 @@ def fronts_page(canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool =
     for i, item in enumerate(items):
         _place(canv, sheet.trim(i), sheet.bleed_box(i), item.front)
     if marks:
-        crop_marks(canv, sheet)
+        crop_marks(canv, sheet, len(items))
 
 
 def backs_page(
@@ -140,7 +148,7 @@ def backs_page(
         trim = sheet.mirrored(sheet.trim(i), flip)
         bleed = sheet.mirrored(sheet.bleed_box(i), flip)
         _place(canv, trim, bleed, item.back)
-    crop_marks(canv, sheet)
+    crop_marks(canv, sheet, len(items), flip)
     canv.restoreState()
 
 

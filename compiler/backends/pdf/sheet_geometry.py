@@ -128,20 +128,24 @@ class Sheet:
         h = self.rows * self.item_h + (self.rows - 1) * self.gutter + 2 * self.bleed
         return Rect(self.origin_x - self.bleed, self.origin_y - self.bleed, w, h)
 
-    def cut_xs(self) -> list[float]:
-        """Every vertical cut line, once: butted items share theirs."""
-        xs = {round(self.trim(c).x, 4) for c in range(self.cols)}
-        xs |= {round(self.trim(c).x1, 4) for c in range(self.cols)}
+    def cut_xs(self, used: int | None = None) -> list[float]:
+        """Every vertical cut line of the first ``used`` slots, once: butted items share theirs."""
+        cols = min(self.cols, used) if used is not None else self.cols
+        xs = {round(self.trim(c).x, 4) for c in range(cols)}
+        xs |= {round(self.trim(c).x1, 4) for c in range(cols)}
         return sorted(xs)
 
-    def cut_ys(self) -> list[float]:
-        ys = {round(self.trim(r * self.cols).y, 4) for r in range(self.rows)}
-        ys |= {round(self.trim(r * self.cols).y1, 4) for r in range(self.rows)}
+    def cut_ys(self, used: int | None = None) -> list[float]:
+        rows = -(-used // self.cols) if used is not None else self.rows
+        rows = min(rows, self.rows)
+        ys = {round(self.trim(r * self.cols).y, 4) for r in range(rows)}
+        ys |= {round(self.trim(r * self.cols).y1, 4) for r in range(rows)}
         return sorted(ys)
 
-    def crop_marks(self, leave_for_slug: bool = True) -> list[Segment]:
+    def crop_marks(self, leave_for_slug: bool = True, used: int | None = None) -> list[Segment]:
         """One mark at each end of each cut line, outside the block's bleed.
 
+        On a part-filled sheet only the cuts of the ``used`` slots are marked.
         A mark starts ``CROP_OFFSET`` beyond the outer bleed, so a cut on the
         line never shows it, and is at most ``CROP_LENGTH`` long; it stops
         short of the page edge and of the slug line at the foot.
@@ -153,14 +157,14 @@ class Sheet:
         room_side_l = b.x - CROP_OFFSET - 0.5
         room_side_r = self.page_w - b.x1 - CROP_OFFSET - 0.5
         marks = []
-        for x in self.cut_xs():
+        for x in self.cut_xs(used):
             if room_bottom > 0:
                 top = b.y - CROP_OFFSET
                 marks.append(Segment(x, top - min(CROP_LENGTH, room_bottom), x, top))
             if room_top > 0:
                 start = b.y1 + CROP_OFFSET
                 marks.append(Segment(x, start, x, start + min(CROP_LENGTH, room_top)))
-        for y in self.cut_ys():
+        for y in self.cut_ys(used):
             if room_side_l > 0:
                 end = b.x - CROP_OFFSET
                 marks.append(Segment(end - min(CROP_LENGTH, room_side_l), y, end, y))
