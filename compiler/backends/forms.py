@@ -100,8 +100,16 @@ def _mm(value: float, unit: str) -> float:
     return value * UNIT_MM[unit]
 
 
-def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float) -> None:
-    """The whole mat at 100 % with its lower-left corner at the origin (mm)."""
+def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float, part: Rect) -> None:
+    """The mat at 100 % with its lower-left corner at the origin (mm).
+
+    Lines are drawn whole and clipped by the caller; a label is drawn only on
+    the tile where it starts, so a tile's PDF holds no hidden text.
+    """
+
+    def shows(x: float, y: float) -> bool:
+        return part.x <= x <= part.x1 and part.y <= y <= part.y1
+
     canv.setLineWidth(1)
     canv.setStrokeColor(colors.black)
     canv.rect(0, 0, w * mm, h * mm)
@@ -118,7 +126,8 @@ def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float) -> None:
         canv.setLineWidth(0.6)
         canv.rect(x0 * mm, y0 * mm, zw * mm, zh * mm)
         canv.setFillColor(HexColor("#555555"))
-        canv.drawCentredString((x0 + zw / 2) * mm, (y0 + zh - 12) * mm, zone.name)
+        if shows(x0 + zw / 2, y0 + zh - 12):
+            canv.drawCentredString((x0 + zw / 2) * mm, (y0 + zh - 12) * mm, zone.name)
         centres[zone.id] = (x0 + zw / 2, y0 + zh / 2)
     canv.setFont(SANS, 9)
     for route in game_map.requires:
@@ -128,7 +137,8 @@ def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float) -> None:
             canv.setStrokeColor(HexColor("#6b5d4f"))
             canv.line(ax * mm, ay * mm, bx * mm, by * mm)
             canv.setFillColor(HexColor("#6b5d4f"))
-            canv.drawString((ax + 2) * mm, (ay + 2) * mm, route.text[:90])
+            if shows(ax + 2, ay + 2):
+                canv.drawString((ax + 2) * mm, (ay + 2) * mm, route.text[:90])
     canv.setFillColor(HexColor("#555555"))
     canv.setFont(SANS, 6.5)
     canv.drawString(
@@ -177,7 +187,7 @@ def render_mat(game: Game, game_map: GameMap, paper: str) -> bytes:
         clip.rect(place.x * mm, place.y * mm, place.w * mm, place.h * mm)
         canv.clipPath(clip, stroke=0, fill=0)
         canv.translate((place.x - part.x) * mm, (place.y - part.y) * mm)
-        draw_mat(canv, game_map, w, h)
+        draw_mat(canv, game_map, w, h, part)
         canv.restoreState()
         _alignment_marks(canv, part, place, (w, h))
         row, col = divmod(n, cols)
