@@ -27,18 +27,13 @@ from reportlab.lib.units import mm
 
 from compiler.backends.pdf import faces
 from compiler.backends.pdf.imposition import (
-    DrawFace,
     Item,
-    backs_page,
     cut_grid,
-    fronts_page,
+    impose,
     new_canvas,
-    pages,
     registration_pages,
-    slug,
 )
 from compiler.backends.pdf.sheet_geometry import (
-    PAPER_NAMES,
     DoesNotFit,
     Request,
     Sheet,
@@ -104,17 +99,11 @@ def default_back(layout: Layout) -> FaceDesign:
     return FaceDesign(layout.front.background or "#e8e4da", (title,))
 
 
-def _drawer(design: FaceDesign, fitted: tuple, size: tuple[float, float]) -> DrawFace:
-    def draw(canv, bleed_rect):
-        faces.draw(canv, design, fitted, size, bleed_rect)
-
-    return draw
-
-
 def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
     """Every copy of every card, fitted front and back (raises FIT001/FONT001)."""
     back = layout.back or default_back(layout)
     memo: faces.Memo = {}
+    size = (layout.width, layout.height)
     items = []
     for card in deck.cards:
         for copy in range(1, card.copies + 1):
@@ -130,8 +119,8 @@ def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
             items.append(
                 Item(
                     label,
-                    _drawer(layout.front, front, (layout.width, layout.height)),
-                    _drawer(back, rear, (layout.width, layout.height)),
+                    faces.drawer(layout.front, front, size),
+                    faces.drawer(back, rear, size),
                 )
             )
     return items
@@ -209,22 +198,22 @@ def render_sheets(
         registration_pages(canv, sheet, flip, layout.sheet.back_offset, title)
     if variant == "fold":
         items = [_fold_pair(item, layout.width) for item in items]
-    groups = pages(items, sheet.per_page)
-    for n, group in enumerate(groups, 1):
-        labels = " · ".join(f"{i + 1} {item.label}" for i, item in enumerate(group))
-        head = f"{title} — {PAPER_NAMES[paper]} {variant} — sheet {n} of {len(groups)}"
-        fronts_page(canv, sheet, group, marks=variant != "scissors")
-        if variant == "scissors":
-            cut_grid(canv, sheet)
-        if variant == "fold":
-            _fold_marks(canv, sheet, layout.width)
-        side = "fronts" if flip else ("fold on the dashed marks" if variant == "fold" else "")
-        slug(canv, sheet, f"{head}{' — ' + side if side else ''} — {labels}")
-        canv.showPage()
-        if flip:
-            backs_page(canv, sheet, group, flip, layout.sheet.back_offset)
-            slug(canv, sheet, f"{head} — backs (flip on the {flip} edge)")
-            canv.showPage()
+    decorate = {
+        "scissors": lambda c: cut_grid(c, sheet),
+        "fold": lambda c: _fold_marks(c, sheet, layout.width),
+    }.get(variant)
+    note = "fold on the dashed marks" if variant == "fold" else ""
+    impose(
+        canv,
+        sheet,
+        items,
+        head=f"{title} — {variant}",
+        flip=flip,
+        offset=layout.sheet.back_offset,
+        marks=variant != "scissors",
+        decorate=decorate,
+        note=note,
+    )
     canv.save()
     return buf.getvalue()
 

@@ -18,18 +18,14 @@ from compiler.backends.pdf import faces
 from compiler.backends.pdf.imposition import (
     DrawFace,
     Item,
-    backs_page,
     cut_grid,
-    fronts_page,
+    impose,
     new_canvas,
-    pages,
     registration_pages,
-    slug,
 )
-from compiler.backends.pdf.sheet_geometry import PAPER_NAMES
 from compiler.model.components import Component, Face
 from compiler.model.game import Game
-from compiler.model.layouts import CounterSheet, FaceDesign, Layout
+from compiler.model.layouts import CounterSheet, Layout
 from compiler.write import Output
 
 NAME = "counters"
@@ -43,13 +39,6 @@ class Options:
 
 def _face(comp: Component, side: str) -> Face | None:
     return next((f for f in comp.faces if f.side == side and f.label), None)
-
-
-def _drawer(design: FaceDesign, fitted: tuple, layout: Layout) -> DrawFace:
-    def draw(canv, bleed_rect):
-        faces.draw(canv, design, fitted, (layout.width, layout.height), bleed_rect)
-
-    return draw
 
 
 def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]:
@@ -77,7 +66,9 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
                 game.language,
                 comp.at,
             )
-            drawn[side] = _drawer(design, faces.prepare(design, subject, memo), layout)
+            drawn[side] = faces.drawer(
+                design, faces.prepare(design, subject, memo), (layout.width, layout.height)
+            )
         front = drawn["front"]
         if front is None:
             continue
@@ -95,16 +86,18 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
     canv = new_canvas(buf, (sheet.page_w, sheet.page_h), title, flip)
     canv.setSubject(f"{sheet.describe()}; print at 100 %. Counts: {note or 'from the source'}")
     registration_pages(canv, sheet, flip, layout.sheet.back_offset, title)
-    groups = pages(items, sheet.per_page)
-    for n, group in enumerate(groups, 1):
-        head = f"{title} — {PAPER_NAMES[paper]} — sheet {n} of {len(groups)}"
-        fronts_page(canv, sheet, group, marks=False)
-        cut_grid(canv, sheet, number=True)
-        slug(canv, sheet, f"{head} — fronts — print-and-play substitute; counts: {note}"[:400])
-        canv.showPage()
-        backs_page(canv, sheet, group, flip, layout.sheet.back_offset)
-        slug(canv, sheet, f"{head} — backs (flip on the {flip} edge)")
-        canv.showPage()
+    impose(
+        canv,
+        sheet,
+        items,
+        head=title,
+        flip=flip,
+        offset=layout.sheet.back_offset,
+        marks=False,
+        decorate=lambda c: cut_grid(c, sheet, number=True),
+        note=f"print-and-play substitute; counts: {note or 'from the source'}"[:300],
+        list_items=False,
+    )
     canv.save()
     return buf.getvalue()
 

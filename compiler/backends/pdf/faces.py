@@ -9,7 +9,7 @@ type is worse than a build that stops.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -21,7 +21,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from compiler.backends.pdf.fonts import SANS, SERIF, missing_glyphs, register, with_fallback
+from compiler.backends.pdf.fonts import SANS, SERIF, register, with_fallback
+from compiler.backends.pdf.glyphs import glyph_finding
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.model.layouts import FaceDesign, Region
 from compiler.templating import environment
@@ -128,21 +129,9 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
 
 
 def check_glyphs(markup: str, subject: Subject, region: Region) -> None:
-    missing = missing_glyphs(markup)
-    if missing:
-        chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
-        raise CompileError(
-            [
-                Finding(
-                    "FONT001",
-                    Severity.ERROR,
-                    f"{subject.what}, region {region.id!r}: the embedded fonts have no glyph "
-                    f"for {chars}",
-                    subject.at,
-                    suggestion="replace the character, or add a font that has it",
-                )
-            ]
-        )
+    finding = glyph_finding(markup, subject.at, f"{subject.what}, region {region.id!r}")
+    if finding:
+        raise CompileError([finding])
 
 
 Memo = dict[tuple[Region, str], Fitted]
@@ -225,3 +214,14 @@ def draw(
         }
         item.paragraph.drawOn(canv, x + r.padding * mm, top - offset[r.valign] - item.height)
     canv.restoreState()
+
+
+def drawer(
+    design: FaceDesign, fitted: tuple[Fitted, ...], size: tuple[float, float]
+) -> Callable[[Canvas, tuple[float, float, float, float]], None]:
+    """``draw`` bound to one face, in the shape imposition places faces with."""
+
+    def draw_face(canv: Canvas, bleed_rect: tuple[float, float, float, float]) -> None:
+        draw(canv, design, fitted, size, bleed_rect)
+
+    return draw_face

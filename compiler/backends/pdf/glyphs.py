@@ -26,23 +26,25 @@ def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
         yield comp.name + (comp.missing or ""), comp.at, f"component {comp.id}"
 
 
+def glyph_finding(text: str, at: Location | None, what: str) -> Finding | None:
+    """FONT001 for ``text`` if it needs a glyph the embedded fonts cannot draw."""
+    missing = missing_glyphs(text)
+    if not missing:
+        return None
+    chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
+    snippet = text if len(text) <= 60 else text[:57] + "…"
+    return Finding(
+        "FONT001",
+        Severity.ERROR,
+        f"{what}: the embedded fonts have no glyph for {chars} in {snippet!r}",
+        at,
+        suggestion="replace the character, or add a font that has it to "
+        "templates/fonts and compiler/backends/pdf/fonts.py",
+    )
+
+
 def check_glyphs(game: Game) -> None:
     """Raise FONT001 for every text that needs a glyph the fonts cannot draw."""
-    findings = []
-    for text, at, what in _texts(game):
-        missing = missing_glyphs(text)
-        if missing:
-            chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
-            snippet = text if len(text) <= 60 else text[:57] + "…"
-            findings.append(
-                Finding(
-                    "FONT001",
-                    Severity.ERROR,
-                    f"{what}: the embedded fonts have no glyph for {chars} in {snippet!r}",
-                    at,
-                    suggestion="replace the character, or add a font that has it to "
-                    "templates/fonts and compiler/backends/pdf/fonts.py",
-                )
-            )
+    findings = [f for text, at, what in _texts(game) if (f := glyph_finding(text, at, what))]
     if findings:
         raise CompileError(findings)

@@ -198,9 +198,40 @@ def registration_pages(
         canv.showPage()
 
 
-def sheet_name(sheet: Sheet) -> str:
-    return PAPER_NAMES[sheet.paper]
-
-
 def pages(items: Sequence[Item], per_page: int) -> list[Sequence[Item]]:
     return [items[i : i + per_page] for i in range(0, len(items), per_page)] or [[]]
+
+
+def impose(
+    canv: Canvas,
+    sheet: Sheet,
+    items: Sequence[Item],
+    *,
+    head: str,
+    flip: str | None = None,
+    offset: tuple[float, float] = (0.0, 0.0),
+    marks: bool = True,
+    decorate: Callable[[Canvas], None] | None = None,
+    note: str = "",
+    list_items: bool = True,
+) -> None:
+    """Every page of ``items``: fronts, then (with ``flip``) their backs after each.
+
+    ``decorate`` draws what a kind of sheet adds to its fronts (cut lines, fold
+    marks); the slug names the sheet and, with ``list_items``, each position.
+    """
+    groups = pages(items, sheet.per_page)
+    for n, group in enumerate(groups, 1):
+        where = f"{head} — {PAPER_NAMES[sheet.paper]} — sheet {n} of {len(groups)}"
+        fronts_page(canv, sheet, group, marks=marks)
+        if decorate:
+            decorate(canv)
+        parts = [where, "fronts" if flip else "", note]
+        if list_items:
+            parts.append(" · ".join(f"{i + 1} {item.label}" for i, item in enumerate(group)))
+        slug(canv, sheet, " — ".join(p for p in parts if p))
+        canv.showPage()
+        if flip:
+            backs_page(canv, sheet, group, flip, offset)
+            slug(canv, sheet, f"{where} — backs (flip on the {flip} edge)")
+            canv.showPage()
