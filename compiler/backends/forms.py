@@ -14,28 +14,32 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from dataclasses import replace
 
 from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Paragraph, TableStyle
 
 from compiler.backends.aids import aid_styles, rule_name
 from compiler.backends.labels import label
-from compiler.backends.pdf.fonts import SANS, SERIF
+from compiler.backends.pdf.fonts import SANS
 from compiler.backends.pdf.imposition import REGISTRATION, new_canvas
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.sheet_geometry import PAPER_NAMES, Rect, page_size, tiles
+from compiler.backends.pdf.tables import column_widths, table_flowable
 from compiler.model.game import Game
+from compiler.model.layouts import MM_PER
 from compiler.model.maps import GameMap
+from compiler.model.tables import Column
+from compiler.model.tables import Table as TableData
 from compiler.write import Output
 
 NAME = "forms"
 MARGIN = 12.0  # mm
 ROW = 12.0  # mm: room for handwriting
 OVERLAP = 10.0
-UNIT_MM = {"in": 25.4, "mm": 1.0, "cm": 10.0}
 
 
 def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...]) -> None:
@@ -56,25 +60,22 @@ def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...
         _, h = src.wrap(width, 20 * mm)
         src.drawOn(canv, MARGIN * mm, y - h)
         y -= h + 3 * mm
-    cell = st["aid-text"]
-    header = [Paragraph(f"<b>{esc(c.label)}</b>", cell) for c in table.columns]
-    header += [Paragraph(f"<b>{esc(w)}</b>", cell) for w in write_in]
-    rows = [[Paragraph(esc(v), cell) for v in row] + [""] * len(write_in) for row in table.rows]
-    n_cols = len(table.columns) + len(write_in)
-    has_head = any(c.label for c in table.columns) or write_in
-    data = [header, *rows] if has_head else rows
-    flow = Table(data, colWidths=[width / n_cols] * n_cols)
+    extra = len(write_in)
+    form = replace(
+        table,
+        columns=table.columns + tuple(Column(f"write-in-{i}", w) for i, w in enumerate(write_in)),
+        rows=tuple(row + ("",) * extra for row in table.rows),
+    )
+    widths = _form_widths(form, width)
+    flow = table_flowable(form, width, widths=widths)
+    first = 1 if any(c.label for c in form.columns) else 0
+    pad = (ROW - 4) / 2 * mm  # rows tall enough to write in: at least ROW
     flow.setStyle(
         TableStyle(
             [
-                ("GRID", (0, 0), (-1, -1), 0.5, colors.HexColor("#444444")),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                # rows tall enough to write in: at least ROW, more if the text needs it
-                ("TOPPADDING", (0, 1 if has_head else 0), (-1, -1), (ROW - 4) / 2 * mm),
-                ("BOTTOMPADDING", (0, 1 if has_head else 0), (-1, -1), (ROW - 4) / 2 * mm),
-                ("FONTNAME", (0, 0), (-1, -1), SERIF),
+                ("TOPPADDING", (0, first), (-1, -1), pad),
+                ("BOTTOMPADDING", (0, first), (-1, -1), pad),
             ]
-            + ([("BACKGROUND", (0, 0), (-1, 0), HexColor("#e9e4d8"))] if has_head else [])
         )
     )
     _, h = flow.wrap(width, y)
@@ -87,6 +88,24 @@ def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...
     canv.showPage()
 
 
+def _form_widths(form: TableData, width: float) -> list[float]:
+    """Printed columns as wide as their words need; the blank ones (the source's and
+    ours) share half the form or more, for handwriting."""
+    blank = [i for i in range(len(form.columns)) if not any(row[i] for row in form.rows)]
+    if not blank:
+        return column_widths(form, width)
+    filled = [i for i in range(len(form.columns)) if i not in blank]
+    printed = replace(
+        form,
+        columns=tuple(form.columns[i] for i in filled),
+        rows=tuple(tuple(row[i] for i in filled) for row in form.rows),
+    )
+    printed_width = width * min(0.5, len(filled) / len(form.columns))
+    given = iter(column_widths(printed, printed_width) if filled else [])
+    share = (width - printed_width) / len(blank)
+    return [share if i in blank else next(given) for i in range(len(form.columns))]
+
+
 def render_forms(game: Game, paper: str) -> bytes:
     buf = io.BytesIO()
     canv = new_canvas(buf, page_size(paper, "portrait"), f"{game.title} — forms")
@@ -94,10 +113,6 @@ def render_forms(game: Game, paper: str) -> bytes:
         _form_page(canv, game, table_id, write_in)
     canv.save()
     return buf.getvalue()
-
-
-def _mm(value: float, unit: str) -> float:
-    return value * UNIT_MM[unit]
 
 
 def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float, part: Rect) -> None:
@@ -171,8 +186,8 @@ def _alignment_marks(canv: Canvas, part: Rect, place: Rect, full: tuple[float, f
 
 def render_mat(game: Game, game_map: GameMap, paper: str) -> bytes:
     assert game_map.size is not None
-    w = _mm(game_map.size.width, game_map.size.unit)
-    h = _mm(game_map.size.height, game_map.size.unit)
+    w = game_map.size.width * MM_PER[game_map.size.unit]
+    h = game_map.size.height * MM_PER[game_map.size.unit]
     if h > w:
         w, h = h, w
     orientation, parts = tiles(w, h, paper, overlap=OVERLAP)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from compiler.diagnostics import Location
 
-MM_PER = {"mm": 1.0, "in": 25.4, "pt": 25.4 / 72}
+MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}  # also map sizes' units
 
 # Named sizes (width, height) in mm, from the print-and-play facts.
 SIZES: dict[str, tuple[float, float]] = {

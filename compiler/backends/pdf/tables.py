@@ -51,10 +51,16 @@ def column_widths(table: TableData, width: float) -> list[float]:
     return [m + spare * a / total for m, a in zip(minimum, amount, strict=True)]
 
 
-def table_flowable(table: TableData, width: float, anchor: str | None = None) -> Table:
-    """The table at ``width`` points, header row repeated on every page it spans."""
+def table_flowable(
+    table: TableData, width: float, anchor: str | None = None, widths: list[float] | None = None
+) -> Table:
+    """The table at ``width`` points, header row repeated on every page it spans.
+
+    ``widths`` overrides the computed column widths (a form's write-in columns
+    hold no text yet, but need room).
+    """
     columns = table.columns
-    widths = column_widths(table, width)
+    widths = widths or column_widths(table, width)
     name = f'<a name="{anchor}"/>' if anchor else ""
     body = [[Paragraph(esc(cell), _CELL) for cell in row] for row in table.rows]
     style = [
