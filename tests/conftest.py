@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
+
+from compiler.model.game import Game
+from compiler.pipeline import front_end
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
@@ -25,6 +29,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="rewrite golden files from the current output (then review the diff)",
     )
+
+
+@cache
+def living_game(name: str) -> Game:
+    """A ruleset's living edition as the back ends see it, modelled once per session."""
+    fe = front_end(RULESETS / name, ROOT, "living")
+    assert fe.game is not None, [f.render() for f in fe.findings]
+    return fe.game
 
 
 def run_casebook(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

@@ -112,3 +112,29 @@ def outline_titles(reader: PdfReader) -> list[tuple[int, str, int]]:
 
     walk(reader.outline, 0)
     return out
+
+
+PT_PER_MM = 72 / 25.4
+
+
+def filled_rects(
+    page, colour: tuple[float, float, float]
+) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) in mm from the lower left of every rectangle filled with ``colour``
+    (RGB 0-1) on a pdfplumber page, top row first."""
+    height = float(page.height)
+    out = []
+    for r in page.rects:
+        fill = r.get("non_stroking_color")
+        if not (r["fill"] and fill and len(fill) == 3):
+            continue
+        if all(abs(a - b) < 0.01 for a, b in zip(fill, colour, strict=True)):
+            out.append(
+                (
+                    round(r["x0"] / PT_PER_MM, 2),
+                    round((height - r["bottom"]) / PT_PER_MM, 2),
+                    round(r["width"] / PT_PER_MM, 2),
+                    round(r["height"] / PT_PER_MM, 2),
+                )
+            )
+    return sorted(out, key=lambda b: (-b[1], b[0]))

@@ -4,21 +4,12 @@ wide tables on landscape pages, fonts embedded."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from pypdf import PdfReader
 
 from compiler.backends import aids
-from compiler.pipeline import front_end
+from tests.conftest import living_game
 from tests.pdftools import fonts
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _game(name: str):
-    fe = front_end(ROOT / "rulesets" / name, ROOT, "living")
-    assert fe.game is not None
-    return fe.game
 
 
 def _text(page) -> str:
@@ -26,7 +17,7 @@ def _text(page) -> str:
 
 
 def test_every_table_is_on_the_aid_with_the_rule_it_comes_from() -> None:
-    game = _game("plan-vert")
+    game = living_game("plan-vert")
     reader = PdfReader(io.BytesIO(aids.render(game, "a4")))
     text = " ".join(_text(p) for p in reader.pages)
     for table in game.tables:
@@ -38,7 +29,7 @@ def test_every_table_is_on_the_aid_with_the_rule_it_comes_from() -> None:
 
 
 def test_the_sequence_of_play_comes_first_with_its_numbers() -> None:
-    game = _game("set-europe-ablaze")
+    game = living_game("set-europe-ablaze")
     reader = PdfReader(io.BytesIO(aids.render(game, "letter")))
     first = _text(reader.pages[0])
     assert "Sequence of play" in first
@@ -47,7 +38,7 @@ def test_the_sequence_of_play_comes_first_with_its_numbers() -> None:
 
 
 def test_wide_tables_get_landscape_pages_and_italian_labels() -> None:
-    game = _game("liberation")
+    game = living_game("liberation")
     reader = PdfReader(io.BytesIO(aids.render(game, "a4")))
     wide = [p for p in reader.pages if "Materiale necessario per lo scenario 1" in _text(p)]
     assert wide, "the five-column materials table is on the aid"

@@ -14,19 +14,16 @@ from compiler.backends import cards
 from compiler.backends.pdf.sheet_geometry import Rect, Request, plan
 from compiler.diagnostics import CompileError
 from compiler.model.layouts import Region
-from compiler.pipeline import front_end
-from tests.pdftools import fonts
+from tests.conftest import living_game
+from tests.pdftools import PT_PER_MM, filled_rects, fonts
 
-ROOT = Path(__file__).resolve().parents[2]
-PT = 72 / 25.4
+PT = PT_PER_MM
 MEDAL_FRONT = (0x7A / 255, 0x2E / 255, 0x2A / 255)  # the medal back's colour
 
 
 @pytest.fixture(scope="module")
 def liberation():
-    fe = front_end(ROOT / "rulesets" / "liberation", ROOT, "living")
-    assert fe.game is not None
-    return fe.game
+    return living_game("liberation")
 
 
 @pytest.fixture(scope="module")
@@ -35,26 +32,7 @@ def kit(liberation) -> dict[str, bytes]:
 
 
 def _rects(page, colour) -> list[Rect]:
-    """Filled rectangles of one colour, in mm from the page's lower left."""
-    height = float(page.height)
-    out = []
-    for r in page.rects:
-        fill = r.get("non_stroking_color")
-        if (
-            r["fill"]
-            and fill
-            and len(fill) == 3
-            and all(abs(a - b) < 0.01 for a, b in zip(fill, colour, strict=True))
-        ):
-            out.append(
-                Rect(
-                    round(r["x0"] / PT, 2),
-                    round((height - r["bottom"]) / PT, 2),
-                    round(r["width"] / PT, 2),
-                    round(r["height"] / PT, 2),
-                )
-            )
-    return sorted(out, key=lambda b: (-b.y, b.x))
+    return [Rect(*box) for box in filled_rects(page, colour)]
 
 
 def test_every_deck_with_content_and_a_layout_gets_every_variant(kit) -> None:

@@ -11,35 +11,22 @@ from pypdf import PdfReader
 
 from compiler.backends import counters
 from compiler.backends.pdf.sheet_geometry import Request, plan
-from compiler.pipeline import front_end
-from tests.pdftools import fonts
+from tests.conftest import living_game
+from tests.pdftools import PT_PER_MM, filled_rects, fonts
 
-ROOT = Path(__file__).resolve().parents[2]
-PT = 72 / 25.4
+PT = PT_PER_MM
 FRONT = (0xD9 / 255, 0xD2 / 255, 0xC0 / 255)
 BACK = (0xB9 / 255, 0xB0 / 255, 0x9A / 255)
 
 
 @pytest.fixture(scope="module")
 def sea():
-    fe = front_end(ROOT / "rulesets" / "set-europe-ablaze", ROOT, "living")
-    assert fe.game is not None
-    return fe.game
+    return living_game("set-europe-ablaze")
 
 
 def _boxes(page, colour) -> list[tuple[float, float]]:
-    """Lower-left corners (mm) of the filled rectangles of one colour."""
-    height = float(page.height)
-    out = []
-    for r in page.rects:
-        fill = r.get("non_stroking_color")
-        if (
-            fill
-            and len(fill) == 3
-            and all(abs(a - b) < 0.01 for a, b in zip(fill, colour, strict=True))
-        ):
-            out.append((round(r["x0"] / PT, 2), round((height - r["bottom"]) / PT, 2)))
-    return sorted(out)
+    """Lower-left corners (mm) of the rectangles filled with one colour."""
+    return sorted((x, y) for x, y, _, _ in filled_rects(page, colour))
 
 
 def test_each_back_lands_behind_its_front(sea) -> None:

@@ -3,28 +3,20 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
 
 from compiler.backends import forms
-from compiler.pipeline import front_end
-from tests.pdftools import fonts
+from tests.conftest import living_game
+from tests.pdftools import PT_PER_MM, fonts
 
-ROOT = Path(__file__).resolve().parents[2]
-PT = 72 / 25.4
-
-
-def _game(name: str):
-    fe = front_end(ROOT / "rulesets" / name, ROOT, "living")
-    assert fe.game is not None
-    return fe.game
+PT = PT_PER_MM
 
 
 def test_plan_vert_forms_are_one_page_each_with_the_source_rows() -> None:
-    game = _game("plan-vert")
+    game = living_game("plan-vert")
     reader = PdfReader(io.BytesIO(forms.render_forms(game, "a4")))
     assert len(reader.pages) == 2
     first = " ".join(reader.pages[0].extract_text().split())
@@ -36,7 +28,7 @@ def test_plan_vert_forms_are_one_page_each_with_the_source_rows() -> None:
 
 
 def test_team_sheet_write_in_columns_are_labelled_as_ours() -> None:
-    game = _game("war-story-occupied-france")
+    game = living_game("war-story-occupied-france")
     reader = PdfReader(io.BytesIO(forms.render_forms(game, "letter")))
     text = " ".join(reader.pages[0].extract_text().split())
     assert "Mission 3" in text and "added by Casebook for writing in" in text
@@ -44,7 +36,7 @@ def test_team_sheet_write_in_columns_are_labelled_as_ours() -> None:
 
 
 def test_the_eighteen_by_six_inch_mat_tiles_on_two_pages_at_full_size() -> None:
-    game = _game("plan-vert")
+    game = living_game("plan-vert")
     mat = next(m for m in game.maps if m.id == "main-table")
     data = forms.render_mat(game, mat, "a4")
     reader = PdfReader(io.BytesIO(data))
