@@ -67,13 +67,23 @@ def rule_name(game: Game, address: str | None) -> str:
 
 
 def _sequence(game: Game, rule: Rule, st: dict, depth: int = 0) -> Iterator[Flowable]:
-    """The rule and its sub-rules, compact, each line led by its number."""
-    head = " ".join(x for x in (rule.label, rule.title) if x)
-    if head:
+    """The rule and its sub-rules, compact, each led by its number.
+
+    A titled rule gets a heading line; an untitled case runs its number into
+    its first paragraph ("3.2.1 The OPs Phase is …"), as case rulebooks print it.
+    """
+    run_in = ""
+    if rule.title:
+        head = " ".join(x for x in (rule.number, rule.title) if x)
         yield Paragraph(f"<b>{esc(head)}</b>", st["aid-head"] if depth == 0 else st["aid-sub"])
+    elif rule.number:
+        run_in = f"<b>{esc(rule.number)}</b> "
     for block in rule.blocks():
         for para in block.paras:
-            yield Paragraph(esc(para.text), st["aid-text"])
+            yield Paragraph(run_in + esc(para.text), st["aid-text"])
+            run_in = ""
+    if run_in:  # a number with no words of its own
+        yield Paragraph(run_in, st["aid-text"])
     for child in rule.children:
         yield from _sequence(game, child, st, depth + 1)
 
