@@ -161,3 +161,20 @@ def test_card_text_is_data_never_template_or_markup() -> None:
     region = Region("t", 0, 0, 50, 20, "{{ card.title }}")
     out = render_markup(region, {"card": {"title": "{{ 7*7 }} <b>x</b> &amp; {% if %}"}})
     assert out == "{{ 7*7 }} &lt;b&gt;x&lt;/b&gt; &amp;amp; {% if %}"
+
+
+def test_the_slug_never_runs_into_a_crop_mark(kit) -> None:
+    for name in ("cards-carte-medaglia-a4-fronts.pdf", "cards-carte-medaglia-letter-fronts.pdf"):
+        with pdfplumber.open(io.BytesIO(kit[name])) as pdf:
+            page = pdf.pages[0]
+            slug = [c for c in page.chars if c["size"] < 5.5]
+            assert slug
+            for line in page.lines:
+                for c in slug:
+                    apart = (
+                        line["x1"] < c["x0"]
+                        or c["x1"] < line["x0"]
+                        or line["bottom"] < c["top"]
+                        or c["bottom"] < line["top"]
+                    )
+                    assert apart, (name, c["text"], line["x0"], line["top"])

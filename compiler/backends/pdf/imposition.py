@@ -18,7 +18,6 @@ from reportlab.pdfgen.canvas import Canvas
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.sheet_geometry import (
     PAPER_NAMES,
-    SLUG_HEIGHT,
     Rect,
     Sheet,
 )
@@ -120,7 +119,7 @@ def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
     canv.saveState()
     canv.setFillColor(REGISTRATION)
     canv.setFont(SANS, 5)
-    y = max(sheet.margin, sheet.block().y - SLUG_HEIGHT - 4)
+    y = sheet.margin  # the lowest printable line; crop marks stop SLUG_HEIGHT above it
     canv.drawString(sheet.margin * mm, y * mm, text)
     canv.restoreState()
 
