@@ -140,6 +140,52 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _one_game(args: argparse.Namespace, verb: str, edition: str = "living"):
+    """The front end of the one game a look-up verb names; None after reporting why not."""
+    from compiler.pipeline import front_end
+
+    dirs = _games(args)
+    if dirs is None:
+        return None
+    if len(dirs) != 1:
+        print(f"casebook {verb}: name exactly one game", file=sys.stderr)
+        return None
+    fe = front_end(dirs[0], _root_for(args.rulesets), edition)
+    if fe.game is None or fe.graphs is None:
+        _report(fe.findings)
+        print(f"{dirs[0].name}: cannot be read; fix the errors above first", file=sys.stderr)
+        return None
+    return fe
+
+
+def cmd_ref(args: argparse.Namespace) -> int:
+    import json
+
+    from compiler.reference import render
+    from compiler.reference.lookup import RulesReference
+
+    args.games = [args.game]
+    fe = _one_game(args, "ref", args.edition)
+    if fe is None:
+        return EXIT_INPUT
+    query = " ".join(args.query)
+    engine = RulesReference(fe.game, fe.graphs)
+    answer = engine.look_up(query)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(render.to_json(answer), ensure_ascii=False, indent=2) + "\n")
+    elif answer.found:
+        sys.stdout.write(render.to_text(answer))
+    if not answer.found:
+        print(
+            f"casebook ref: nothing in {fe.game.id} matches {query!r}: no rule number, "
+            "glossary term or component of that name, and no rule holds all those words. "
+            "Try fewer words, or a number such as 8.6",
+            file=sys.stderr,
+        )
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
 def cmd_lint(args: argparse.Namespace) -> int:
     from compiler.diagnostics import Severity as Sev
     from compiler.lint import lint_game
@@ -265,6 +311,18 @@ def parser() -> argparse.ArgumentParser:
         help="also list findings fixed by errata or suppressed (text, github)",
     )
     p.set_defaults(run=cmd_lint)
+
+    p = verbs.add_parser(
+        "ref", help="look up a rule, term or component: its text, what it cites, what cites it"
+    )
+    p.add_argument("game", metavar="GAME")
+    p.add_argument(
+        "query", nargs="+", metavar="QUERY", help="8.6.5, 8.6.9d, a term (AP), a name, or words"
+    )
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--edition", choices=EDITIONS, default="living")
+    common(p, games=False)
+    p.set_defaults(run=cmd_ref)
 
     p = verbs.add_parser("explain", help="print what a check finds, why, and an example")
     p.add_argument("code", nargs="?", metavar="CODE")

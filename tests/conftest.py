@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from compiler.model.game import Game
-from compiler.pipeline import front_end
+from compiler.pipeline import FrontEnd, front_end
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
@@ -32,11 +32,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 @cache
+def living(name: str) -> FrontEnd:
+    """A ruleset's living edition (model and graphs), modelled once per session."""
+    fe = front_end(RULESETS / name, ROOT, "living")
+    assert fe.game is not None and fe.graphs is not None, [f.render() for f in fe.findings]
+    return fe
+
+
 def living_game(name: str) -> Game:
     """A ruleset's living edition as the back ends see it, modelled once per session."""
-    fe = front_end(RULESETS / name, ROOT, "living")
-    assert fe.game is not None, [f.render() for f in fe.findings]
-    return fe.game
+    game = living(name).game
+    assert game is not None
+    return game
 
 
 def run_casebook(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

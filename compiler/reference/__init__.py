@@ -1,0 +1,1 @@
+"""The reference engine: look-up, procedures and the replay of worked examples."""

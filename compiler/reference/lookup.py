@@ -1,0 +1,299 @@
+"""Look a rule up: by number, glossary term, component name or words.
+
+The answer carries everything a player or an editor asks next: the rule's
+text and place (module › section › case), what it cites, what cites it and
+the glossary terms it uses. ``casebook ref`` prints it; the HTML reference
+and the quick-reference PDF read the same values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from compiler.diagnostics import Location
+from compiler.graph import Graphs
+from compiler.model.components import Component
+from compiler.model.game import Game, Term
+from compiler.model.rules import Rule
+from compiler.reference.terms import term_spans
+
+_PREFIX = re.compile(
+    r"^(?:rules?|cases?|sections?|modules?|regol[ae]|paragrafo|§)\s*", re.IGNORECASE
+)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One reference in a rule's text and where it lands."""
+
+    kind: str  # rule | card | component | table | entry
+    target: str
+    text: str  # as printed
+    status: str  # resolved | gap (declared, content missing) | unresolved
+    heading: str | None = None  # the cited rule's heading, when it is a rule
+
+
+@dataclass(frozen=True, slots=True)
+class RuleAnswer:
+    address: str
+    heading: str
+    place: tuple[str, ...]  # headings from the top of the book down to this rule
+    paragraphs: tuple[tuple[str, str], ...]  # (block kind, text), this rule's own text
+    children: tuple[tuple[str, str], ...]  # (address, heading) of the rules under it
+    cites: tuple[Citation, ...]
+    cited_by: tuple[tuple[str, str], ...]  # (address, heading)
+    terms: tuple[Term, ...]
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class TermAnswer:
+    term: Term
+    see: tuple[tuple[str, str], ...]  # (address, heading) where the rules define it
+    used_in: tuple[tuple[str, str], ...]  # (address, heading) of rules whose text uses it
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentAnswer:
+    component: Component
+    described_at: tuple[tuple[str, str], ...]
+    cited_by: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    address: str
+    heading: str
+    place: tuple[str, ...]
+    snippet: str
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Everything a query matched, best kinds first; empty when nothing did."""
+
+    query: str
+    rules: tuple[RuleAnswer, ...] = ()
+    terms: tuple[TermAnswer, ...] = ()
+    components: tuple[ComponentAnswer, ...] = ()
+    hits: tuple[SearchHit, ...] = field(default=())
+
+    @property
+    def found(self) -> bool:
+        return bool(self.rules or self.terms or self.components or self.hits)
+
+
+def _fold(text: str) -> str:
+    return text.casefold().replace("’", "'")
+
+
+def _words(text: str) -> list[str]:
+    return [_fold(w) for w in _WORD.findall(text)]
+
+
+class RulesReference:
+    """The reference engine's look-up over one modelled game."""
+
+    def __init__(self, game: Game, graphs: Graphs) -> None:
+        self.game = game
+        self.graph = graphs.references
+        self.rules = self.graph.rules
+
+    # ------------------------------------------------------------------ rules
+    def heading(self, address: str) -> str:
+        """The rule's number and title; a lettered item without a title reads "8.6.9d"."""
+        rule = self.rules.get(address)
+        if rule is None:
+            return address
+        return rule.heading if rule.title else address
+
+    def place(self, address: str) -> tuple[str, ...]:
+        chain: list[str] = []
+        current: str | None = address
+        while current is not None:
+            chain.append(self.heading(current))
+            current = self.graph.parent(current)
+        return tuple(reversed(chain))
+
+    def _named(self, addresses) -> tuple[tuple[str, str], ...]:
+        return tuple((a, self.heading(a)) for a in addresses)
+
+    def rule(self, address: str) -> RuleAnswer | None:
+        """The answer for one rule address ("8.6.5", "8.6.9d", "check-morale")."""
+        rule = self.rules.get(address)
+        if rule is None:
+            return None
+        paragraphs = tuple(
+            (block.kind, para.text) for block in rule.blocks() for para in block.paras
+        )
+        return RuleAnswer(
+            address=address,
+            heading=self.heading(address),
+            place=self.place(address),
+            paragraphs=paragraphs,
+            children=self._named(child.address for child in rule.children),
+            cites=tuple(self._citations(rule)),
+            cited_by=self._named(self.graph.cited_by(address)),
+            terms=self._terms_in(text for _, text in paragraphs),
+            at=rule.at,
+        )
+
+    def _citations(self, rule: Rule) -> Iterator[Citation]:
+        status = {}
+        for owner, span in self.graph.resolved:
+            if owner == rule.address:
+                status[id(span)] = "resolved"
+        for owner, span in self.graph.gaps:
+            if owner == rule.address:
+                status[id(span)] = "gap"
+        seen: set[tuple[str, str]] = set()
+        for block in rule.blocks():
+            for para in block.paras:
+                for span in para.refs:
+                    key = (span.kind, span.target)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    heading = self.heading(span.target) if span.kind == "rule" else None
+                    yield Citation(
+                        span.kind,
+                        span.target,
+                        span.text,
+                        status.get(id(span), "unresolved"),
+                        heading if span.target in self.rules else None,
+                    )
+
+    def _terms_in(self, texts) -> tuple[Term, ...]:
+        found: dict[str, Term] = {}
+        for text in texts:
+            for span in term_spans(text, self.game.glossary):
+                found.setdefault(span.term.term, span.term)
+        return tuple(found.values())
+
+    def _rule_address(self, query: str) -> str | None:
+        """A number as a player types it: "8.6.9d", "8.6.9 d", "8.6.9(d)", "Case 8.6.5"."""
+        text = _PREFIX.sub("", query.strip()).strip()
+        candidates = [
+            text,
+            re.sub(r"\s*\(?([a-z])\)?$", r"\1", text),
+            text.rstrip("."),
+        ]
+        for candidate in candidates:
+            if candidate in self.rules:
+                return candidate
+        folded = _fold(text)
+        for address, rule in self.rules.items():
+            if rule.title and _fold(rule.title) == folded:
+                return address
+        slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
+        return slug if slug in self.rules else None
+
+    # ------------------------------------------------------------- glossary
+    @cached_property
+    def _term_uses(self) -> dict[str, list[str]]:
+        uses: dict[str, list[str]] = {}
+        for rule in self.game.all_rules():
+            for block in rule.blocks():
+                for para in block.paras:
+                    for span in term_spans(para.text, self.game.glossary):
+                        where = uses.setdefault(span.term.term, [])
+                        if rule.address not in where:
+                            where.append(rule.address)
+        return uses
+
+    def term(self, query: str) -> TermAnswer | None:
+        """A glossary entry by its term (exact capitals first) or its meaning."""
+        text = query.strip()
+        glossary = self.game.glossary
+        match = next((t for t in glossary if t.term == text), None)
+        match = match or next((t for t in glossary if _fold(t.term) == _fold(text)), None)
+        match = match or next((t for t in glossary if _fold(t.meaning) == _fold(text)), None)
+        if match is None:
+            return None
+        see = [a for a in match.see if a in self.rules]
+        return TermAnswer(match, self._named(see), self._named(self._term_uses.get(match.term, [])))
+
+    # ----------------------------------------------------------- components
+    def component(self, query: str) -> ComponentAnswer | None:
+        folded = _fold(query.strip())
+        for comp in self.game.components:
+            names = (comp.id, comp.name, *comp.aliases)
+            if any(_fold(n) == folded for n in names):
+                citing = [
+                    src[1]
+                    for src, _, d in self.graph.graph.in_edges(("component", comp.id), data=True)
+                    if d.get("relation") == "cites"
+                ]
+                order = {a: i for i, a in enumerate(self.rules)}
+                return ComponentAnswer(
+                    comp,
+                    self._named(a for a in comp.described_at if a in self.rules),
+                    self._named(sorted(set(citing), key=lambda a: order.get(a, 0))),
+                )
+        return None
+
+    # --------------------------------------------------------------- search
+    @cached_property
+    def _index(self) -> list[tuple[str, list[str], list[str], str]]:
+        """(address, title words, text words, text) per rule, built on first search."""
+        out = []
+        for address, rule in self.rules.items():
+            text = " ".join(p.text for b in rule.blocks() for p in b.paras)
+            out.append((address, _words(rule.title or ""), _words(text), text))
+        return out
+
+    def search(self, query: str, limit: int = 10) -> tuple[SearchHit, ...]:
+        """Rules holding every word of the query (or a word it begins); title words weigh most."""
+        wanted = _words(query)
+        if not wanted:
+            return ()
+        hits = []
+        for order, (address, title, words, text) in enumerate(self._index):
+            score = 0.0
+            for w in wanted:
+                exact = 3.0 * title.count(w) + min(words.count(w), 5)
+                prefix = sum(1 for x in (*title, *words) if x.startswith(w) and x != w)
+                if not exact and not prefix:
+                    break
+                score += exact + 0.5 * min(prefix, 5)
+            else:
+                hits.append((-score, order, address, text))
+        hits.sort()
+        return tuple(
+            SearchHit(a, self.heading(a), self.place(a), _snippet(text, wanted), -s)
+            for s, _, a, text in hits[:limit]
+        )
+
+    # ---------------------------------------------------------------- query
+    def look_up(self, query: str) -> Answer:
+        """Whatever the query names: a rule, a term, a component; else a word search."""
+        address = self._rule_address(query)
+        rules = (self.rule(address),) if address else ()
+        term = self.term(query)
+        comp = self.component(query)
+        hits = () if (rules or term or comp) else self.search(query)
+        return Answer(
+            query,
+            tuple(r for r in rules if r),
+            (term,) if term else (),
+            (comp,) if comp else (),
+            hits,
+        )
+
+
+def _snippet(text: str, words: list[str], width: int = 160) -> str:
+    """The stretch of text round the first query word, cut at word boundaries."""
+    folded = _fold(text)
+    at = min((folded.find(w) for w in words if folded.find(w) >= 0), default=0)
+    start = max(0, at - width // 3)
+    if start:
+        start = text.find(" ", start) + 1
+    end = min(len(text), start + width)
+    if end < len(text):
+        end = text.rfind(" ", start, end) if text.rfind(" ", start, end) > start else end
+    return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")

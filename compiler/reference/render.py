@@ -1,0 +1,129 @@
+"""A look-up answer as a person reads it in a terminal, or as JSON for tools."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from compiler.reference.lookup import Answer, ComponentAnswer, RuleAnswer, TermAnswer
+
+_WIDTH = 78
+
+
+def _names(pairs: tuple[tuple[str, str], ...]) -> str:
+    return ", ".join(heading for _, heading in pairs)
+
+
+def _field(label: str, value: str) -> list[str]:
+    if not value:
+        return []
+    return textwrap.wrap(value, _WIDTH, initial_indent=f"{label:<10}", subsequent_indent=" " * 10)
+
+
+def _rule_text(answer: RuleAnswer) -> list[str]:
+    lines = [" › ".join(answer.place), str(answer.at), ""]
+    for kind, text in answer.paragraphs:
+        prefix = "" if kind in ("paragraph", "list") else f"[{kind}] "
+        lines += textwrap.wrap(prefix + text, _WIDTH, initial_indent="  ", subsequent_indent="  ")
+        lines.append("")
+    if not answer.paragraphs and answer.children:
+        lines += ["  (no text of its own)", ""]
+    cites = ", ".join(
+        c.text + ("" if c.status == "resolved" else f" [{c.status}]") for c in answer.cites
+    )
+    lines += _field("contains", _names(answer.children))
+    lines += _field("cites", cites)
+    lines += _field("cited by", _names(answer.cited_by) or "—")
+    lines += _field("terms", ", ".join(t.term for t in answer.terms))
+    return lines
+
+
+def _term_text(answer: TermAnswer) -> list[str]:
+    term = answer.term
+    kind = "abbreviation" if term.abbreviation else "glossary term"
+    lines = [f"{term.term} — {term.meaning}  ({kind}, {term.at})"]
+    lines += _field("defined", _names(answer.see))
+    used = answer.used_in
+    shown = _names(used[:12]) + (f" and {len(used) - 12} more" if len(used) > 12 else "")
+    lines += _field("used in", shown or "—")
+    return lines
+
+
+def _component_text(answer: ComponentAnswer) -> list[str]:
+    comp = answer.component
+    count = f"{comp.quantity} × " if comp.quantity else ""
+    lines = [f"{count}{comp.name}  ({comp.kind}, id {comp.id}, {comp.at})"]
+    if comp.missing:
+        lines += _field("missing", comp.missing)
+    for face in comp.faces:
+        lines += _field(face.side, face.shows)
+    lines += _field("described", _names(answer.described_at))
+    lines += _field("cited by", _names(answer.cited_by))
+    return lines
+
+
+def to_text(answer: Answer) -> str:
+    """The answer as plain text; sections are separated by a blank line."""
+    parts: list[list[str]] = []
+    parts += [_rule_text(r) for r in answer.rules]
+    parts += [_term_text(t) for t in answer.terms]
+    parts += [_component_text(c) for c in answer.components]
+    if answer.hits:
+        found = f"{len(answer.hits)} rule(s) hold every word of {answer.query!r}"
+        lines = [found + " (or a longer form of it):", ""]
+        for hit in answer.hits:
+            lines.append("  " + " › ".join(hit.place))
+            lines += textwrap.wrap(
+                hit.snippet, _WIDTH, initial_indent="      ", subsequent_indent="      "
+            )
+        parts.append(lines)
+    return "\n\n".join("\n".join(p).rstrip() for p in parts) + "\n"
+
+
+def to_json(answer: Answer) -> dict[str, Any]:
+    """The answer as JSON-ready data (locations as "file:line:col")."""
+
+    def pairs(items: tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
+        return [{"address": a, "heading": h} for a, h in items]
+
+    def term(t) -> dict[str, Any]:
+        return {"term": t.term, "meaning": t.meaning, "abbreviation": t.abbreviation}
+
+    return {
+        "query": answer.query,
+        "rules": [
+            {
+                "address": r.address,
+                "heading": r.heading,
+                "place": list(r.place),
+                "at": str(r.at),
+                "text": [{"kind": k, "text": t} for k, t in r.paragraphs],
+                "contains": pairs(r.children),
+                "cites": [
+                    {"kind": c.kind, "target": c.target, "text": c.text, "status": c.status}
+                    for c in r.cites
+                ],
+                "cited_by": pairs(r.cited_by),
+                "terms": [term(t) for t in r.terms],
+            }
+            for r in answer.rules
+        ],
+        "terms": [
+            {**term(t.term), "see": pairs(t.see), "used_in": pairs(t.used_in)} for t in answer.terms
+        ],
+        "components": [
+            {
+                "id": c.component.id,
+                "name": c.component.name,
+                "kind": c.component.kind,
+                "quantity": c.component.quantity,
+                "missing": c.component.missing,
+                "described_at": pairs(c.described_at),
+                "cited_by": pairs(c.cited_by),
+            }
+            for c in answer.components
+        ],
+        "search": [
+            {"address": h.address, "heading": h.heading, "snippet": h.snippet} for h in answer.hits
+        ],
+    }
