@@ -186,6 +186,110 @@ def cmd_ref(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_examples(args: argparse.Namespace) -> int:
+    from compiler.pipeline import front_end
+    from compiler.procedures.replay import replay
+    from compiler.procedures.show import replay_text
+
+    dirs = _games(args)
+    if dirs is None:
+        return EXIT_INPUT
+    counts: dict[str, int] = {}
+    for game_dir in dirs:
+        fe = front_end(game_dir, _root_for(args.rulesets), "living")
+        if fe.game is None:
+            _report(fe.findings)
+            print(f"{game_dir.name}: cannot be read; fix the errors above first", file=sys.stderr)
+            return EXIT_INPUT
+        print(f"{fe.game.id}: {len(fe.game.examples)} worked example(s)")
+        for example in fe.game.examples:
+            result = replay(fe.game, example)
+            counts[result.status] = counts.get(result.status, 0) + 1
+            print(replay_text(result, args.verbose))
+    order = ("match", "contradiction", "mismatch", "not-replayable")
+    print(", ".join(f"{counts.get(s, 0)} {s}" for s in order))
+    failed = counts.get("mismatch", 0) + counts.get("not-replayable", 0)
+    return EXIT_FINDINGS if failed else EXIT_OK
+
+
+def _value(text: str):
+    """A NAME=VALUE value as YAML reads it: 3, true, [1, 2], Sabotage."""
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+
+
+def cmd_resolve(args: argparse.Namespace) -> int:
+    from compiler.procedures.core import Dice, ProcedureError
+    from compiler.procedures.resolve import find_procedure, resolve
+    from compiler.procedures.show import procedure_list, resolution_text
+
+    args.games = [args.game]
+    fe = _one_game(args, "resolve")
+    if fe is None:
+        return EXIT_INPUT
+    if not args.procedure:
+        sys.stdout.write(procedure_list(fe.game.procedures))
+        return EXIT_OK
+    inputs = {}
+    for item in args.inputs:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            print(f"casebook resolve: {item!r} is not NAME=VALUE", file=sys.stderr)
+            return EXIT_INPUT
+        inputs[name.strip()] = _value(value)
+    try:
+        given = [int(v) for v in args.dice.split(",") if v.strip()] if args.dice else []
+    except ValueError:
+        print(f"casebook resolve: --dice takes numbers: {args.dice!r}", file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        proc = find_procedure(fe.game, args.procedure)
+        result = resolve(fe.game, proc, inputs, Dice(given, args.seed))
+    except ProcedureError as err:
+        print(f"casebook resolve: {err}", file=sys.stderr)
+        return EXIT_INPUT
+    sys.stdout.write(resolution_text(proc, result))
+    return EXIT_OK
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    from compiler.procedures.core import ProcedureError
+    from compiler.procedures.show import table_text
+    from compiler.procedures.table_lookup import find_row
+
+    args.games = [args.game]
+    fe = _one_game(args, "table")
+    if fe is None:
+        return EXIT_INPUT
+    if not args.table:
+        for t in fe.game.tables:
+            gap = "  (not in the source)" if t.missing else ""
+            print(f"{t.id}  {t.title}" + (f"  (rule {t.rule})" if t.rule else "") + gap)
+        return EXIT_OK
+    table = fe.game.table(args.table) or next(
+        (t for t in fe.game.tables if t.title.casefold() == args.table.casefold()), None
+    )
+    if table is None:
+        known = ", ".join(t.id for t in fe.game.tables)
+        print(f"casebook table: no table {args.table!r} (tables: {known})", file=sys.stderr)
+        return EXIT_INPUT
+    row = None
+    if args.key and not table.missing:
+        try:
+            row = find_row(table, args.column, " ".join(args.key))
+        except (ProcedureError, StopIteration) as err:
+            print(
+                f"casebook table: {err or 'no such column ' + repr(args.column)}", file=sys.stderr
+            )
+            return EXIT_FINDINGS
+    sys.stdout.write(table_text(table, row))
+    return EXIT_OK
+
+
 def cmd_lint(args: argparse.Namespace) -> int:
     from compiler.diagnostics import Severity as Sev
     from compiler.lint import lint_game
@@ -323,6 +427,30 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", choices=EDITIONS, default="living")
     common(p, games=False)
     p.set_defaults(run=cmd_ref)
+
+    p = verbs.add_parser(
+        "examples", help="replay the rulebooks' worked examples through the procedures"
+    )
+    common(p)
+    p.add_argument("-v", "--verbose", action="store_true", help="show every step replayed")
+    p.set_defaults(run=cmd_examples)
+
+    p = verbs.add_parser("resolve", help="run a procedure step by step from inputs and dice")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("procedure", nargs="?", metavar="PROCEDURE", help="omit to list them")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
+    p.add_argument("--dice", metavar="N,N,…", help="the dice rolled, in order")
+    p.add_argument("--seed", type=int, help="roll the dice from this seed")
+    common(p, games=False)
+    p.set_defaults(run=cmd_resolve)
+
+    p = verbs.add_parser("table", help="print a table, or the row for a roll or a name")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("table", nargs="?", metavar="TABLE", help="id or title; omit to list them")
+    p.add_argument("key", nargs="*", metavar="ROLL|NAME")
+    p.add_argument("--column", help="the column to look the key up in (default: the roll column)")
+    common(p, games=False)
+    p.set_defaults(run=cmd_table)
 
     p = verbs.add_parser("explain", help="print what a check finds, why, and an example")
     p.add_argument("code", nargs="?", metavar="CODE")

@@ -27,6 +27,7 @@ SINGLE_FILES = {
     "parameters.yaml": "parameters",
     "layouts.yaml": "layouts",
     "counters.yaml": "counters",
+    "procedures.yaml": "procedures",
 }
 FOLDERS = {"rules": "rules", "books": "entries"}
 

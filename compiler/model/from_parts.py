@@ -13,6 +13,7 @@ from compiler.model.cards import Card, Deck
 from compiler.model.entries import Book, Entry, EntryBlock, Row, Step
 from compiler.model.maps import Connection, GameMap, Route, Size, Space
 from compiler.model.parameters import Override, Parameter, Statement, Variant
+from compiler.model.procedures import Procedure, ProcedureStep
 from compiler.model.tables import Column, Table
 from compiler.model.text import normalise, split_paragraphs
 
@@ -65,6 +66,35 @@ def tables(src: SourceFile) -> tuple[Table, ...]:
                 at=src.locate(("tables", i)),
                 row_at=tuple(src.locate(("tables", i, "rows", j)) for j in range(len(rows))),
                 title_printed=t.get("title_printed", True),
+            )
+        )
+    return tuple(out)
+
+
+def procedures(src: SourceFile) -> tuple[Procedure, ...]:
+    out = []
+    for i, p in enumerate(src.data["procedures"]):
+        steps = tuple(
+            ProcedureStep(
+                s["rule"],
+                s["op"],
+                s.get("with", {}),
+                s.get("says"),
+                src.locate(("procedures", i, "steps", j)),
+            )
+            for j, s in enumerate(p["steps"])
+        )
+        out.append(
+            Procedure(
+                id=p["id"],
+                rule=p["rule"],
+                title=p.get("title"),
+                kind=p["kind"],
+                params=p.get("params", {}),
+                inputs=tuple(p.get("inputs", {}).items()),
+                steps=steps,
+                gaps=tuple(p.get("gaps", ())),
+                at=src.locate(("procedures", i)),
             )
         )
     return tuple(out)

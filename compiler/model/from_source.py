@@ -301,6 +301,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             tuple(x.get("gaps", ())),
             tuple(x.get("discrepancies", ())),
             src.locate(("examples", i)),
+            tuple(src.locate(("examples", i, "steps", j)) for j in range(len(x["steps"]))),
         )
         for src, i, x in _each(sources, "examples", "examples")
     )
@@ -346,6 +347,9 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         layouts=tuple(x for src in sources.of_kind("layouts") for x in from_kit.layouts(src)),
         counter_sheets=tuple(
             x for src in sources.of_kind("counters") for x in from_kit.counter_sheets(src)
+        ),
+        procedures=tuple(
+            x for src in sources.of_kind("procedures") for x in from_parts.procedures(src)
         ),
         translation_of=g.get("translation_of"),
         aid_sequence=tuple(g.get("player_aids", {}).get("sequence", ())),

@@ -12,6 +12,7 @@ from compiler.model.entries import Book
 from compiler.model.layouts import CounterSheet, Layout
 from compiler.model.maps import GameMap
 from compiler.model.parameters import Parameter, Variant
+from compiler.model.procedures import Procedure
 from compiler.model.rules import Level, Rule
 from compiler.model.tables import Table
 
@@ -63,6 +64,7 @@ class Example:
     gaps: tuple[str, ...]
     discrepancies: tuple[str, ...]
     at: Location
+    step_at: tuple[Location, ...] = ()  # where each step is written
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,10 @@ class Game:
     counter_sheets: tuple[CounterSheet, ...] = ()
     aid_sequence: tuple[str, ...] = ()  # rule addresses giving the sequence of play
     forms: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (table id, write-in column headings)
+    procedures: tuple[Procedure, ...] = ()
+
+    def procedure(self, procedure_id: str) -> Procedure | None:
+        return next((p for p in self.procedures if p.id == procedure_id), None)
 
     def level(self, name: str) -> Level:
         return next(level for level in self.levels if level.name == name)

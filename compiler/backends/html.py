@@ -1,0 +1,481 @@
+"""The living rules as one self-contained HTML file per game, language and edition.
+
+The page works from ``file://`` with no network: its CSS, script and search
+index are inline. Every rule is an element whose ``id`` is its address, so
+``rules-living.html#8.6.5`` opens on Case 8.6.5; every resolved reference is a
+link, "Cited by" lines run the other way, glossary terms show their meaning on
+hover, and a search box looks rules up by number or words.
+
+Rule text is data: it is escaped here (``markupsafe.escape``) before any link
+or mark is wrapped round it, and the template is rendered by the project's
+autoescaping sandboxed environment, so text that looks like HTML or Jinja2 is
+shown as written and never run.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from markupsafe import Markup, escape
+
+from compiler.backends.labels import label
+from compiler.graph import Graphs
+from compiler.model.game import Game, Term
+from compiler.model.rules import Block, Rule
+from compiler.model.tables import Table
+from compiler.model.text import Change, Para, RefSpan
+from compiler.paths import TEMPLATES_DIR
+from compiler.reference.lookup import RulesReference
+from compiler.reference.terms import TermSpan, term_spans
+from compiler.templating import environment
+from compiler.write import Output
+
+TEMPLATE = TEMPLATES_DIR / "html" / "rules.html.j2"
+EXCERPT = 90  # characters of an untitled rule's text shown in a search result
+
+_WORD = re.compile(r"[^\W_]+")
+_MARKS = re.compile("[\u0300-\u036f]")
+
+
+def output_path(game: Game, edition: str) -> str:
+    return f"{game.id}/{game.language}/rules-{edition}.html"
+
+
+def build(game: Game, graphs: Graphs, edition: str) -> list[Output]:
+    """One page holding the whole rules of ``game`` in ``edition``."""
+    return [Output(output_path(game, edition), render(game, graphs, edition))]
+
+
+def render(game: Game, graphs: Graphs, edition: str) -> bytes:
+    """The page's UTF-8 bytes; the same game always gives the same bytes."""
+    page = _Page(game, graphs, edition)
+    text = _template().render(page.context())
+    return (text.rstrip("\n") + "\n").encode("utf-8")
+
+
+@cache
+def _template():
+    return environment().from_string(TEMPLATE.read_text(encoding="utf-8"))
+
+
+# ----------------------------------------------------------------- view model
+@dataclass(frozen=True, slots=True)
+class TableView:
+    anchor: str | None
+    caption: str | None
+    columns: tuple[str, ...]  # empty when the source prints no column headings
+    rows: tuple[tuple[str, ...], ...]
+    missing: str | None  # what to say when the source gives no rows
+    rule: tuple[str, str] | None = None  # (address, heading) it belongs to, for the back
+
+
+@dataclass(frozen=True, slots=True)
+class BlockView:
+    kind: str
+    paras: tuple[Markup, ...]
+    label: str | None = None
+    title: str | None = None
+    style: str | None = None
+    anchor: str | None = None
+    table: TableView | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleView:
+    address: str
+    label: str
+    title: Markup | None
+    depth: int
+    item: bool  # a lettered item: its label hangs in the margin
+    lead: Markup | None  # the first paragraph, run in after the label of an untitled rule
+    body: tuple[BlockView, ...]
+    cited_by: tuple[tuple[str, str], ...]
+    children: tuple[RuleView, ...]
+    after: tuple[BlockView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A part of the page after the rules (glossary, cards…), named for the contents."""
+
+    anchor: str
+    title: str
+
+
+# ----------------------------------------------------------- text to markup
+def fold(text: str) -> str:
+    """Text as the search compares it: no accents, lower case, one apostrophe.
+
+    The page's script folds the query the same way (NFD, drop U+0300–U+036F,
+    toLowerCase), so "modalita" finds "modalità".
+    """
+    return _MARKS.sub("", unicodedata.normalize("NFD", text)).lower().replace("’", "'")
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(fold(text))
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-") or "x"
+
+
+def erratum_marker(erratum: str) -> Markup:
+    """A superscript [E001] linking to the erratum in the errata list."""
+    return Markup('<sup class="erratum"><a href="#erratum-{0}">[{0}]</a></sup>').format(erratum)
+
+
+def _covering(items: Iterable, start: int, end: int):
+    """The first span (anything with .start/.end) that covers [start, end)."""
+    return next((x for x in items if x.start <= start and end <= x.end), None)
+
+
+class _Text:
+    """Turns a paragraph into escaped HTML with links, term hovers and errata marks."""
+
+    def __init__(self, game: Game, graphs: Graphs, edition: str, anchors: dict) -> None:
+        self.game = game
+        self.rules = graphs.references.rules
+        self.mark_changes = edition == "living"
+        self.anchors = anchors  # (kind, id) -> element id on this page
+        self.status: dict[int, str] = {}
+        for _, span in graphs.references.resolved:
+            self.status[id(span)] = "resolved"
+        for _, span in graphs.references.gaps:
+            self.status[id(span)] = "gap"
+        for _, span in graphs.references.unresolved:
+            self.status[id(span)] = "unresolved"
+
+    def span_status(self, span: RefSpan) -> str:
+        """resolved | gap | unresolved, as the reference graph found it.
+
+        Card text is not in the graph (only rules are); a rule reference there
+        is resolved when the rule exists.
+        """
+        if id(span) in self.status:
+            return self.status[id(span)]
+        if span.kind == "rule" and span.target in self.rules:
+            return "resolved"
+        return "unresolved"
+
+    def para(self, para: Para) -> Markup:
+        text = para.text
+        changes = para.changes if self.mark_changes else ()
+        terms = term_spans(text, self.game.glossary)
+        cuts = {0, len(text)}
+        for item in (*para.refs, *changes, *terms):
+            cuts |= {item.start, item.end}
+        points = sorted(c for c in cuts if 0 <= c <= len(text))
+        out = [erratum_marker(c.erratum) for c in changes if c.end == 0]
+        for start, end in itertools.pairwise(points):
+            piece = self.piece(
+                text[start:end],
+                _covering(terms, start, end),
+                _covering(para.refs, start, end),
+                _covering(changes, start, end),
+            )
+            out.append(piece)
+            out.extend(erratum_marker(c.erratum) for c in changes if c.end == end)
+        return Markup("").join(out)
+
+    def piece(
+        self, text: str, term: TermSpan | None, ref: RefSpan | None, change: Change | None
+    ) -> Markup:
+        """One run of text with the same term, reference and change over all of it."""
+        piece = escape(text)
+        if term is not None:
+            tag = "abbr" if term.term.abbreviation else "dfn"
+            piece = Markup('<{0} class="term" title="{1}">{2}</{0}>').format(
+                Markup(tag), term.term.meaning, piece
+            )
+        if ref is not None:
+            piece = self.ref(ref, piece)
+        if change is not None:
+            title = label(self.game.language, "erratum-change", id=change.erratum, old=change.old)
+            piece = Markup('<ins title="{0}">{1}</ins>').format(title, piece)
+        return piece
+
+    def ref(self, span: RefSpan, piece: Markup) -> Markup:
+        """A link when the target is on the page; otherwise a marked span, never a dead link."""
+        status = self.span_status(span)
+        lang = self.game.language
+        what = span.phrase if span.kind != "rule" else f"{span.word} {span.text}".strip()
+        if status == "resolved":
+            if span.kind == "rule":
+                return Markup('<a class="ref" href="#{0}">{1}</a>').format(span.target, piece)
+            anchor = self.anchors.get((span.kind, span.target))
+            if anchor:
+                return Markup('<a class="ref" href="#{0}">{1}</a>').format(anchor, piece)
+            return Markup('<span class="ref" title="{0}">{1}</span>').format(what, piece)
+        key = "ref-gap" if status == "gap" else "ref-unresolved"
+        return Markup('<span class="ref {0}" title="{1}">{2}</span>').format(
+            status, label(lang, key, what=what), piece
+        )
+
+
+# ---------------------------------------------------------------- the page
+class _Page:
+    """Everything the template shows, built once from the game and its graphs."""
+
+    def __init__(self, game: Game, graphs: Graphs, edition: str) -> None:
+        self.game = game
+        self.edition = edition
+        self.lang = game.language
+        self.reference = RulesReference(game, graphs)
+        self.placed_tables = _placed_tables(game)
+        self.text = _Text(game, graphs, edition, self._anchors())
+        self.used_ids: set[str] = set()
+
+    def _anchors(self) -> dict[tuple[str, str], str]:
+        """Where cards and tables stand on this page, for references to them."""
+        anchors: dict[tuple[str, str], str] = {}
+        for deck in self.game.decks:
+            for card in deck.cards:
+                anchors[("card", card.id)] = f"card-{card.id}"
+        for table in self.game.tables:
+            if table.rows:
+                anchors[("table", table.id)] = f"table-{table.id}"
+        return anchors
+
+    def unique(self, anchor: str | None) -> str | None:
+        """``anchor`` the first time it is asked for, None after (one id per element)."""
+        if anchor is None or anchor in self.used_ids:
+            return None
+        self.used_ids.add(anchor)
+        return anchor
+
+    def context(self) -> dict:
+        game, lang = self.game, self.lang
+        rules = tuple(self.rule(r, 0) for r in game.rules)
+        sections = self.sections()
+        return {
+            "lang": lang,
+            "page_title": f"{game.title} — {label(lang, 'edition-' + self.edition)}",
+            "game": game,
+            "intro": self.intro(),
+            "labels": {
+                key: label(lang, key)
+                for key in (
+                    "contents",
+                    "search",
+                    "search-hint",
+                    "search-none",
+                    "cited-by",
+                    "glossary",
+                    "glossary-see",
+                    "tables",
+                    "cards",
+                    "gaps",
+                )
+            },
+            "contents": self.contents(),
+            "rules": rules,
+            "sections": sections,
+            "glossary": self.glossary(),
+            "tables": self.back_tables(),
+            "decks": self.decks(),
+            "errata": self.errata(),
+            "errata_title": self.errata_title(),
+            "gaps": [(c.id, c.name, c.missing) for c in game.components if c.missing],
+            "index_json": search_index(game, self.reference),
+        }
+
+    def intro(self) -> list[str]:
+        game, lang = self.game, self.lang
+        if self.edition == "living":
+            line = label(lang, "living", n=len(game.errata))
+        else:
+            line = label(lang, "original")
+        return [line, label(lang, "source", title=game.source_title), label(lang, "compiled")]
+
+    # ------------------------------------------------------------- rules
+    def rule(self, rule: Rule, depth: int) -> RuleView:
+        body = list(rule.body)
+        lead = None
+        if not rule.title and body and body[0].kind == "paragraph":
+            lead = self.text.para(body.pop(0).paras[0])
+        last_level = self.game.levels[-1].name
+        answer = self.reference.rule(rule.address)
+        self.used_ids.add(rule.address)
+        return RuleView(
+            address=rule.address,
+            label=rule.label,
+            title=self.title(rule),
+            depth=depth,
+            item=rule.level == last_level and bool(rule.number) and len(rule.label) <= 4,
+            lead=lead,
+            body=tuple(self.block(b, rule.title) for b in body),
+            cited_by=answer.cited_by if answer else (),
+            children=tuple(self.rule(c, depth + 1) for c in rule.children),
+            after=tuple(self.block(b, rule.title) for b in rule.after),
+        )
+
+    def title(self, rule: Rule) -> Markup | None:
+        if not rule.title:
+            return None
+        if not (rule.title_errata and self.edition == "living"):
+            return escape(rule.title)
+        names = ", ".join(rule.title_errata)
+        marked = Markup('<ins title="{0}">{1}</ins>').format(f"Erratum {names}", rule.title)
+        return marked + Markup("").join(erratum_marker(e) for e in rule.title_errata)
+
+    def block(self, block: Block, heading: str | None) -> BlockView:
+        paras = tuple(self.text.para(p) for p in block.paras)
+        if block.kind == "table":
+            table = self.game.table(block.table or "")
+            view = self.table(table, heading) if table else None
+            return BlockView("table", (), table=view)
+        anchor = self.unique(f"example-{block.id}") if block.id else None
+        return BlockView(block.kind, paras, block.label, block.title, block.style, anchor)
+
+    def table(self, table: Table, heading: str | None, at_back: bool = False) -> TableView:
+        """A table in a rule's text, or (``at_back``) in the tables after the rules."""
+        missing = None if table.rows else label(self.lang, "table-missing", what=table.title)
+        caption = table.title if at_back else table.title_under(heading)
+        rule = None
+        if at_back and table.rule in self.reference.rules:
+            rule = (table.rule, self.reference.heading(table.rule))
+        has_head = any(c.label for c in table.columns)
+        return TableView(
+            anchor=self.unique(f"table-{table.id}") if table.rows else None,
+            caption=None if missing else caption,
+            columns=tuple(c.label for c in table.columns) if has_head else (),
+            rows=table.rows,
+            missing=missing,
+            rule=rule,
+        )
+
+    def back_tables(self) -> list[TableView]:
+        """Tables no rule places in its text: shown after the rules, each with its rule."""
+        return [
+            self.table(t, None, at_back=True)
+            for t in self.game.tables
+            if t.id not in self.placed_tables
+        ]
+
+    # ------------------------------------------------------------ the rest
+    def contents(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """(address, heading, [(address, heading) of its titled children]) per top rule."""
+        out = []
+        for rule in self.game.rules:
+            children = [(c.address, c.heading) for c in rule.children if c.title]
+            out.append((rule.address, rule.heading, children))
+        return out
+
+    def sections(self) -> list[Section]:
+        """The parts after the rules that this game has, in page order."""
+        game, lang = self.game, self.lang
+        out = []
+        if game.glossary:
+            out.append(Section("cb-glossary", label(lang, "glossary")))
+        if any(t.id not in self.placed_tables for t in game.tables):
+            out.append(Section("cb-tables", label(lang, "tables")))
+        if game.decks:
+            out.append(Section("cb-cards", label(lang, "cards")))
+        if game.errata:
+            out.append(Section("cb-errata", self.errata_title()))
+        if any(c.missing for c in game.components):
+            out.append(Section("cb-gaps", label(lang, "gaps")))
+        return out
+
+    def glossary(self) -> list[tuple[str | None, Term, list[tuple[str, str]], list[str]]]:
+        """(anchor, term, [(address, heading) it sees], [addresses not in the rules])."""
+        out = []
+        for term in self.game.glossary:
+            see = [a for a in term.see if a in self.reference.rules]
+            lost = [a for a in term.see if a not in self.reference.rules]
+            named = [(a, self.reference.heading(a)) for a in see]
+            out.append((self.unique(f"term-{slug(term.term)}"), term, named, lost))
+        return out
+
+    def decks(self) -> list[dict]:
+        out = []
+        for deck in self.game.decks:
+            cards = []
+            for card in deck.cards:
+                shown_id = card.id if deck.ids_printed else ""
+                cards.append(
+                    {
+                        "anchor": self.unique(f"card-{card.id}"),
+                        "id": shown_id,
+                        "title": card.title or "",
+                        "fields": card.fields_to_print(),
+                        "paras": [self.text.para(p) for p in card.paras],
+                    }
+                )
+            anchor = self.unique(f"deck-{deck.id}")
+            out.append({"anchor": anchor, "title": deck.title or deck.id, "cards": cards})
+        return out
+
+    def errata_title(self) -> str:
+        key = "errata-applied" if self.edition == "living" else "errata-listed"
+        return label(self.lang, key)
+
+    def errata(self) -> list[dict]:
+        return [
+            {
+                "anchor": self.unique(f"erratum-{e.id}"),
+                "id": e.id,
+                "rule": e.rule,
+                "linked": e.rule in self.reference.rules,
+                "kind": e.kind,
+                "old": e.old,
+                "new": e.new,
+                "why": e.why,
+            }
+            for e in self.game.errata
+        ]
+
+
+def _placed_tables(game: Game) -> set[str]:
+    """Ids of the tables some rule shows in its text."""
+    return {
+        block.table
+        for rule in game.all_rules()
+        for block in rule.blocks()
+        if block.kind == "table" and block.table
+    }
+
+
+# ------------------------------------------------------------------ search
+def search_index(game: Game, reference: RulesReference) -> Markup:
+    """The rules as the page's search reads them, as JSON safe inside a <script>.
+
+    One row per rule in reading order: [address, heading, parent row or -1,
+    folded title words, folded distinct text words (sorted), excerpt]. Every
+    "<", ">" and "&" is written as a \\u escape, so no rule text can close the
+    script element or open a comment.
+    """
+    rows: list[list] = []
+    position: dict[str, int] = {}
+    for rule in game.all_rules():
+        text = " ".join(p.text for b in rule.blocks() for p in b.paras)
+        parent = reference.graph.parent(rule.address)
+        excerpt = "" if rule.title else _excerpt(text)
+        rows.append(
+            [
+                rule.address,
+                reference.heading(rule.address),
+                position.get(parent, -1) if parent else -1,
+                " ".join(words(rule.title or "")),
+                " ".join(sorted(set(words(text)))),
+                excerpt,
+            ]
+        )
+        position[rule.address] = len(rows) - 1
+    data = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    safe = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(safe)
+
+
+def _excerpt(text: str) -> str:
+    if len(text) <= EXCERPT:
+        return text
+    cut = text.rfind(" ", 0, EXCERPT)
+    return text[: cut if cut > 0 else EXCERPT] + "…"

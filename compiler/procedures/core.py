@@ -1,0 +1,111 @@
+"""What every procedure kind shares: dice, a step's result, and its errors.
+
+An operation is a pure function ``op(params, state, ctx) -> (values, says)``:
+``params`` are the game's bound numbers (procedures.yaml), ``state`` is what
+is known so far (inputs, then every earlier step's values), ``ctx`` holds the
+game (its tables, maps) and the dice that roll what the state does not give.
+``values`` are named as the game names them, so a worked example's stated
+values can be compared key by key.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.model.game import Game
+
+State = Mapping[str, Any]
+Values = dict[str, Any]
+Operation = Callable[[Mapping[str, Any], State, "Context"], tuple[Values, str]]
+
+
+class ProcedureError(Exception):
+    """A procedure cannot go on: an input is missing or out of range, a table lacks a row.
+
+    The message says what is needed, in the game's words.
+    """
+
+
+@dataclass
+class Dice:
+    """Dice from a list the user gave (in order), else from a seeded generator.
+
+    Without either, rolling is an error that says how to supply dice: a
+    reference engine never invents a roll the user did not ask for.
+    """
+
+    given: list[int] = field(default_factory=list)
+    seed: int | None = None
+    rolled: list[int] = field(default_factory=list)  # every value used, in order
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed) if self.seed is not None else None
+
+    def roll(self, count: int, sides: int = 6, why: str = "") -> list[int]:
+        out: list[int] = []
+        for _ in range(count):
+            if self.given:
+                value = self.given.pop(0)
+                if not 1 <= value <= sides:
+                    raise ProcedureError(f"a d{sides} cannot show {value} ({why or 'roll'})")
+            elif self._rng is not None:
+                value = self._rng.randint(1, sides)
+            else:
+                raise ProcedureError(
+                    f"{why or 'this step'} needs {count} d{sides}: give the dice "
+                    "(--dice 3,5,1) or a seed (--seed 7)"
+                )
+            out.append(value)
+        self.rolled.extend(out)
+        return out
+
+
+def rolls(state: State, key: str, count: int, dice: Dice, sides: int = 6) -> list[int]:
+    """The dice for ``key``: as the state gives them (a worked example's printed
+    faces), else rolled now."""
+    if key in state and state[key] is not None:
+        given = [int(v) for v in state[key]]
+        if len(given) != count:
+            raise ProcedureError(f"{key} lists {len(given)} dice; the rule calls for {count}")
+        return given
+    return dice.roll(count, sides, key.replace("_", " "))
+
+
+def need(state: State, key: str, what: str = "") -> Any:
+    """An input the step cannot do without, or an error naming it."""
+    if key not in state or state[key] is None:
+        raise ProcedureError(f"needs {key}" + (f" ({what})" if what else ""))
+    return state[key]
+
+
+@dataclass(frozen=True)
+class Context:
+    """What an operation may read besides its state: the game, and the dice."""
+
+    game: Game
+    dice: Dice
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    """One step as carried out: the rule applied, what it found, in a sentence."""
+
+    rule: str
+    op: str
+    values: Values
+    says: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    procedure: str
+    steps: tuple[StepResult, ...]
+    state: Values  # inputs plus every step's values, the last word on each key
+    dice: tuple[int, ...] = ()
+
+
+def dice_text(values: Sequence[int]) -> str:
+    return ", ".join(str(v) for v in values)

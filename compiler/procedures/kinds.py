@@ -1,0 +1,28 @@
+"""Every procedure kind Casebook implements, by the name procedures.yaml uses.
+
+A kind is a module of pure operations (see core.py); its docstring is what
+``casebook resolve --kinds`` prints, so it documents each operation's params.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from compiler.procedures import face_set, table_lookup
+from compiler.procedures.core import Operation, ProcedureError
+
+KINDS: dict[str, ModuleType] = {
+    "table-lookup": table_lookup,
+    "die-face-set": face_set,
+}
+
+
+def operation(kind: str, op: str) -> Operation:
+    module = KINDS.get(kind)
+    if module is None:
+        raise ProcedureError(f"no procedure kind {kind!r}; known: {', '.join(sorted(KINDS))}")
+    found = module.OPERATIONS.get(op)
+    if found is None:
+        known = ", ".join(sorted(module.OPERATIONS))
+        raise ProcedureError(f"kind {kind!r} has no operation {op!r}; it has: {known}")
+    return found
