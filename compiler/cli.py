@@ -73,7 +73,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from compiler.backends import aids, cards, counters, export, forms, rulebook
+    from compiler.backends import aids, cards, counters, export, forms, quickref, rulebook
     from compiler.pipeline import front_end
     from compiler.write import Output, write_all
 
@@ -101,6 +101,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                     outputs += counters.build(fe.game, counters.Options(tuple(papers)))
                     outputs += aids.build(fe.game, tuple(papers))
                     outputs += forms.build(fe.game, tuple(papers))
+                    outputs += quickref.build(fe.game, fe.graphs, tuple(papers))
                     notes = cards.notes(fe.game)
         except CompileError as err:
             _report(err.findings)

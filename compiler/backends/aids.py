@@ -151,6 +151,32 @@ def _table_block(game: Game, table: Table, width: float, st: dict) -> list[Flowa
     return [KeepTogether([*head, table_flowable(table, width)]), Spacer(1, 4)]
 
 
+def tables_story(game: Game, portrait, wide, st: dict) -> list[Flowable]:
+    """Every table with its rule: narrow ones on portrait pages, wide ones each on a
+    landscape page, then the tables the source does not give, listed as gaps.
+
+    The document needs page templates named "portrait" and "landscape"."""
+    story: list[Flowable] = []
+    narrow = [t for t in game.tables if t.rows and len(t.columns) < WIDE]
+    broad = [t for t in game.tables if t.rows and len(t.columns) >= WIDE]
+    for table in narrow:
+        story.append(CondPageBreak(40 * mm))
+        story += _table_block(game, table, portrait[0] - 2 * MARGIN, st)
+    for table in broad:
+        story += [NextPageTemplate("landscape"), PageBreak()]
+        story += _table_block(game, table, wide[0] - 2 * MARGIN, st)
+    gaps = [t for t in game.tables if not t.rows]
+    lang = game.language
+    if gaps:
+        story += [NextPageTemplate("portrait"), CondPageBreak(30 * mm)]
+        for table in gaps:
+            text = label(lang, "table-missing", what=table.title)
+            if table.rule:
+                text += f" ({label(lang, 'from-rule', rule=rule_name(game, table.rule))})"
+            story.append(Paragraph(esc(text), st["gap"]))
+    return story
+
+
 def render(game: Game, paper: str) -> bytes:
     register()
     st = aid_styles()
@@ -190,22 +216,7 @@ def render(game: Game, paper: str) -> bytes:
         story.append(Paragraph(esc(label(lang, "sequence")), st["section"]))
         for address in game.aid_sequence:
             story += _sequence(game, rules[address], st)
-    narrow = [t for t in game.tables if t.rows and len(t.columns) < WIDE]
-    broad = [t for t in game.tables if t.rows and len(t.columns) >= WIDE]
-    for table in narrow:
-        story.append(CondPageBreak(40 * mm))
-        story += _table_block(game, table, portrait[0] - 2 * MARGIN, st)
-    for table in broad:
-        story += [NextPageTemplate("landscape"), PageBreak()]
-        story += _table_block(game, table, wide[0] - 2 * MARGIN, st)
-    gaps = [t for t in game.tables if not t.rows]
-    if gaps:
-        story += [NextPageTemplate("portrait"), CondPageBreak(30 * mm)]
-        for table in gaps:
-            text = label(lang, "table-missing", what=table.title)
-            if table.rule:
-                text += f" ({label(lang, 'from-rule', rule=rule_name(game, table.rule))})"
-            story.append(Paragraph(esc(text), st["gap"]))
+    story += tables_story(game, portrait, wide, st)
     doc.build(story)
     return buf.getvalue()
 

@@ -39,6 +39,12 @@ LABELS: dict[str, dict[str, str]] = {
         "erratum-change": "Erratum {id}; the source reads: “{old}”",
         "ref-gap": "Not in the source: {what}",
         "ref-unresolved": "Not found in these rules: {what}",
+        "quickref": "Quick reference",
+        "rule-index": "Index of rules",
+        "rule-index-intro": "Every rule, with the rules whose text cites it.",
+        "defined-in": "defined in",
+        "used-in": "used in",
+        "and-more": "and {n} more",
     },
     "it": {
         "contents": "Indice",
@@ -72,6 +78,12 @@ LABELS: dict[str, dict[str, str]] = {
         "erratum-change": "Erratum {id}; la fonte dice: “{old}”",
         "ref-gap": "Non presente nella fonte: {what}",
         "ref-unresolved": "Non trovato in queste regole: {what}",
+        "quickref": "Riferimento rapido",
+        "rule-index": "Indice delle regole",
+        "rule-index-intro": "Ogni regola, con le regole il cui testo la cita.",
+        "defined-in": "definito in",
+        "used-in": "usato in",
+        "and-more": "e altre {n}",
     },
 }
 

@@ -50,7 +50,7 @@ class Replay:
 def same(stated: Any, computed: Any) -> bool:
     """The book's value and ours agree: numbers by value, text ignoring case and spacing."""
     if isinstance(stated, bool) or isinstance(computed, bool):
-        return stated == computed
+        return type(stated) is type(computed) and stated == computed
     if isinstance(stated, int | float) or isinstance(computed, int | float):
         try:
             return float(stated) == float(computed)

@@ -1,0 +1,210 @@
+"""The quick-reference PDF: every rule with what cites it, the glossary with its
+rule numbers, and the tables.
+
+A player looking for "what points to 8.6.5?" or "where is AP defined?" finds it
+here in one lookup. Every rule number printed is a link to that rule's index
+entry, and every index entry is a bookmark, so the file is navigable on screen.
+The look-up engine supplies the answers, so this page and `casebook ref` agree.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+)
+
+from compiler.backends.aids import MARGIN, aid_styles, tables_story
+from compiler.backends.labels import label
+from compiler.backends.pdf.fonts import SANS, register
+from compiler.backends.pdf.glyphs import check_glyphs
+from compiler.backends.pdf.markup import esc
+from compiler.backends.rulebook import PAPERS
+from compiler.graph import Graphs
+from compiler.model.game import Game
+from compiler.reference.lookup import RulesReference
+from compiler.write import Output
+
+USED_SHOWN = 10  # rule numbers listed after "used in" before "and N more"
+GUTTER = 6 * mm
+
+
+def output_path(game: Game, paper: str) -> str:
+    return f"{game.id}/{game.language}/quickref-{paper}.pdf"
+
+
+def index_anchor(address: str) -> str:
+    return "qr-" + "".join(c if c.isalnum() or c in "-." else "_" for c in address)
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    st = aid_styles()
+    base = st["aid-text"]
+    st["entry"] = ParagraphStyle(
+        "qr-entry", parent=base, fontName=SANS, fontSize=7.5, leading=9, leftIndent=0
+    )
+    st["citers"] = ParagraphStyle(
+        "qr-citers", parent=base, fontName=SANS, fontSize=6.5, leading=8, textColor="#555555"
+    )
+    st["term"] = ParagraphStyle(
+        "qr-term", parent=base, fontSize=8, leading=10, leftIndent=0, spaceBefore=2
+    )
+    return st
+
+
+def _link(ref: RulesReference, address: str) -> str:
+    return f'<a href="#{index_anchor(address)}" color="#1a4d80">{esc(ref.heading(address))}</a>'
+
+
+def _links(ref: RulesReference, addresses: list[str], lang: str) -> str:
+    shown = ", ".join(_link(ref, a) for a in addresses[:USED_SHOWN])
+    more = len(addresses) - USED_SHOWN
+    return shown + (" " + esc(label(lang, "and-more", n=more)) if more > 0 else "")
+
+
+def _index(game: Game, ref: RulesReference, st: dict) -> Iterator[Flowable]:
+    lang = game.language
+    depth = {}
+    for rule in game.all_rules():
+        parent = ref.graph.parent(rule.address)
+        depth[rule.address] = 0 if parent is None else depth[parent] + 1
+        indent = min(depth[rule.address], 4) * 3 * mm
+        anchor = f'<a name="{index_anchor(rule.address)}"/>'
+        head = esc(ref.heading(rule.address))
+        if not rule.title:  # an untitled case: its opening words say what it is about
+            head += f' <font color="#555555">{esc(_opening(rule))}</font>'
+        style = ParagraphStyle(
+            f"qr-entry-{indent}",
+            parent=st["entry"],
+            leftIndent=indent,
+            fontName=f"{SANS}-Bold" if depth[rule.address] == 0 else SANS,
+        )
+        entry = Paragraph(anchor + head, style)
+        entry._bookmark = (rule.address, ref.heading(rule.address), depth[rule.address])
+        yield entry
+        citers = ref.graph.cited_by(rule.address)
+        if citers:
+            text = f"{esc(label(lang, 'cited-by'))}: {_links(ref, citers, lang)}"
+            yield Paragraph(
+                text,
+                ParagraphStyle(f"qr-cit-{indent}", parent=st["citers"], leftIndent=indent + 3 * mm),
+            )
+
+
+def _opening(rule, width: int = 70) -> str:
+    """The first words of a rule's own text, cut at a word boundary."""
+    text = next((p.text for b in rule.blocks() for p in b.paras), "")
+    if len(text) <= width:
+        return text
+    cut = text.rfind(" ", 0, width)
+    return text[: cut if cut > 0 else width] + "…"
+
+
+def _glossary(game: Game, ref: RulesReference, st: dict) -> Iterator[Flowable]:
+    lang = game.language
+    for term in sorted(game.glossary, key=lambda t: t.term.casefold()):
+        answer = ref.term(term.term)
+        parts = [f"<b>{esc(term.term)}</b> — {esc(term.meaning)}"]
+        if answer and answer.see:
+            parts.append(
+                f"{esc(label(lang, 'defined-in'))} {_links(ref, [a for a, _ in answer.see], lang)}"
+            )
+        if answer and answer.used_in:
+            used = [a for a, _ in answer.used_in]
+            parts.append(f"{esc(label(lang, 'used-in'))} {_links(ref, used, lang)}")
+        yield Paragraph("; ".join(parts), st["term"])
+
+
+class _Doc(BaseDocTemplate):
+    """Bookmarks every index entry, so the outline is the rule tree."""
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        mark = getattr(flowable, "_bookmark", None)
+        if mark:
+            address, title, level = mark
+            # the entry's own <a name> is the destination, so links and bookmarks agree
+            self.canv.addOutlineEntry(title, index_anchor(address), level=level, closed=level > 0)
+
+
+def render(game: Game, graphs: Graphs, paper: str) -> bytes:
+    register()
+    st = _styles()
+    lang = game.language
+    ref = RulesReference(game, graphs)
+    portrait = PAPERS[paper]
+    wide = landscape(portrait)
+    title = f"{game.title} — {label(lang, 'quickref')}"
+    buf = io.BytesIO()
+    inner_w = portrait[0] - 2 * MARGIN
+    inner_h = portrait[1] - 2 * MARGIN
+    col_w = (inner_w - GUTTER) / 2
+
+    def foot(canv, doc) -> None:
+        canv.saveState()
+        canv.setFont(SANS, 7)
+        canv.drawString(MARGIN, 6 * mm, title)
+        canv.drawRightString(canv._pagesize[0] - MARGIN, 6 * mm, str(doc.page))
+        canv.restoreState()
+
+    columns = [
+        Frame(MARGIN, MARGIN, col_w, inner_h, id="left"),
+        Frame(MARGIN + col_w + GUTTER, MARGIN, col_w, inner_h, id="right"),
+    ]
+    doc = _Doc(
+        buf,
+        pagesize=portrait,
+        title=title,
+        author=game.publisher or "",
+        creator="Casebook",
+        invariant=1,
+        initialFontName=SANS,
+    )
+    doc.addPageTemplates(
+        [
+            PageTemplate("columns", columns, onPage=foot, pagesize=portrait),
+            PageTemplate(
+                "portrait",
+                [Frame(MARGIN, MARGIN, inner_w, inner_h)],
+                onPage=foot,
+                pagesize=portrait,
+            ),
+            PageTemplate(
+                "landscape",
+                [Frame(MARGIN, MARGIN, wide[0] - 2 * MARGIN, wide[1] - 2 * MARGIN)],
+                onPage=foot,
+                pagesize=wide,
+            ),
+        ]
+    )
+    story: list[Flowable] = [
+        Paragraph(esc(title), st["title"]),
+        Paragraph(esc(label(lang, "rule-index")), st["section"]),
+        Paragraph(esc(label(lang, "rule-index-intro")), st["from"]),
+    ]
+    story += _index(game, ref, st)
+    if game.glossary:
+        story += [PageBreak(), Paragraph(esc(label(lang, "glossary")), st["section"])]
+        story += _glossary(game, ref, st)
+    if game.tables:
+        story += [NextPageTemplate("portrait"), PageBreak()]
+        story.append(Paragraph(esc(label(lang, "tables")), st["section"]))
+        story += tables_story(game, portrait, wide, st)
+    doc.build(story)
+    return buf.getvalue()
+
+
+def build(game: Game, graphs: Graphs, papers: tuple[str, ...]) -> Iterator[Output]:
+    check_glyphs(game)
+    for paper in papers:
+        yield Output(output_path(game, paper), render(game, graphs, paper))

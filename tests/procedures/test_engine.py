@@ -1,0 +1,128 @@
+"""The procedure engine: dice, step-by-step resolution, and the replay verdicts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from compiler.model.game import Example
+from compiler.procedures.core import Dice, ProcedureError
+from compiler.procedures.replay import replay, same
+from compiler.procedures.resolve import find_procedure, resolve
+from tests.conftest import living_game, run_casebook
+
+
+def test_dice_come_from_the_list_then_the_seed_never_from_nowhere() -> None:
+    assert Dice([3, 5]).roll(2) == [3, 5]
+    assert Dice(seed=7).roll(3) == Dice(seed=7).roll(3)
+    with pytest.raises(ProcedureError, match="give the dice"):
+        Dice().roll(1, why="morale")
+    with pytest.raises(ProcedureError, match="a d6 cannot show 7"):
+        Dice([7]).roll(1)
+
+
+@pytest.mark.parametrize(
+    ("stated", "computed", "agree"),
+    [
+        (9, 9.0, True),
+        ("9", 9, True),
+        ("4D6", "4d6", True),
+        ([1, 3, 6], [1, 3, 6], True),
+        ([1, 3, 6], [1, 6, 3], False),
+        (True, 1, False),
+        ({"a": 1}, {"a": 1, "b": 2}, False),
+        ("two", 2, False),
+    ],
+)
+def test_same_compares_values_not_spelling(stated, computed, agree) -> None:
+    assert same(stated, computed) is agree
+
+
+def test_resolve_cites_each_rule_and_uses_the_dice_given() -> None:
+    game = living_game("plan-vert")
+    proc = find_procedure(game, "10")
+    result = resolve(game, proc, {"action_points_traded": 3}, Dice([2, 2, 5]))
+    assert [s.rule for s in result.steps] == ["10", "10"]
+    assert result.state["set_aside"] == [2, 5]
+    assert result.state["task_complete"] is False
+    assert result.dice == (2, 2, 5)
+
+
+def test_resolve_refuses_more_than_the_rule_allows() -> None:
+    game = living_game("plan-vert")
+    with pytest.raises(ProcedureError, match="at most 4"):
+        resolve(game, find_procedure(game, "10"), {"action_points_traded": 5}, Dice([1] * 5))
+
+
+def _task_example() -> Example:
+    game = living_game("plan-vert")
+    return next(x for x in game.examples if x.id == "task-completion-roll")
+
+
+def _with_step(example: Example, index: int, **changes) -> Example:
+    steps = list(example.steps)
+    steps[index] = {**steps[index], **changes}
+    return replace(example, steps=tuple(steps))
+
+
+def test_a_printed_example_that_agrees_matches() -> None:
+    result = replay(living_game("plan-vert"), _task_example())
+    assert result.status == "match"
+    assert {c.key for c in result.checks} >= {"dice", "set_aside", "still_needed"}
+
+
+def test_a_wrong_stated_value_is_a_mismatch_with_both_values() -> None:
+    example = _task_example()
+    wrong = _with_step(example, 1, stated={"set_aside": [1, 3], "still_needed": [2, 4, 5]})
+    result = replay(living_game("plan-vert"), wrong)
+    assert result.status == "mismatch"
+    (bad,) = [c for c in result.checks if c.verdict == "differs"]
+    assert (bad.key, bad.stated, bad.computed) == ("set_aside", [1, 3], [1, 3, 6])
+
+
+def test_a_declared_contradiction_reports_both_readings_and_goes_stale() -> None:
+    example = _task_example()
+    declared = _with_step(
+        example,
+        1,
+        stated={"set_aside": [1, 3]},
+        contradicts={"set_aside": "the 6 is forgotten"},
+    )
+    result = replay(living_game("plan-vert"), declared)
+    assert result.status == "contradiction"
+    stale = _with_step(example, 1, contradicts={"set_aside": "no longer true"})
+    assert replay(living_game("plan-vert"), stale).status == "mismatch"
+
+
+def test_an_example_without_a_procedure_or_a_step_is_not_replayable() -> None:
+    example = _task_example()
+    unbound = replace(example, procedure="no-such")
+    result = replay(living_game("plan-vert"), unbound)
+    assert result.status == "not-replayable" and "no procedure 'no-such'" in (result.reason or "")
+    other_rule = _with_step(example, 0, rule="11")
+    result = replay(living_game("plan-vert"), other_rule)
+    assert "has no step for rule '11'" in (result.reason or "")
+
+
+def test_resolve_cli_runs_a_procedure_for_a_player() -> None:
+    done = run_casebook(
+        "resolve", "plan-vert", "10", "action_points_traded=4", "--dice", "3,3,1,6"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "10  rolled 3, 3, 1, 6: set aside 1, 3, 6; still needed 2, 4, 5" in done.stdout
+    no_dice = run_casebook("resolve", "plan-vert", "10", "action_points_traded=2")
+    assert no_dice.returncode == 2
+    assert "give the dice" in no_dice.stderr and "Traceback" not in no_dice.stderr
+    listing = run_casebook("resolve", "plan-vert")
+    assert "action_points_traded: action points traded in for D6" in listing.stdout
+
+
+def test_table_cli_prints_a_row_by_roll_or_name() -> None:
+    done = run_casebook("table", "plan-vert", "german-items", "VIP", "train")
+    assert done.returncode == 0, done.stderr
+    assert "Value        6" in done.stdout
+    by_roll = run_casebook("table", "plan-vert", "shooting", "5")
+    assert by_roll.returncode == 0 and "2" in by_roll.stdout.splitlines()[1]
+    missing = run_casebook("table", "plan-vert", "german-items", "Panzer")
+    assert missing.returncode == 1 and "no row for 'Panzer'" in missing.stderr
