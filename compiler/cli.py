@@ -228,6 +228,16 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     from compiler.procedures.resolve import find_procedure, resolve
     from compiler.procedures.show import procedure_list, resolution_text
 
+    if args.kinds:
+        from compiler.procedures.kinds import KINDS
+
+        for name, module in sorted(KINDS.items()):
+            doc = (module.__doc__ or "").strip().splitlines()
+            print(name, *(f"    {line}".rstrip() for line in doc), "", sep="\n")
+        return EXIT_OK
+    if not args.game:
+        print("casebook resolve: name a game (or --kinds)", file=sys.stderr)
+        return EXIT_INPUT
     args.games = [args.game]
     fe = _one_game(args, "resolve")
     if fe is None:
@@ -437,11 +447,12 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_examples)
 
     p = verbs.add_parser("resolve", help="run a procedure step by step from inputs and dice")
-    p.add_argument("game", metavar="GAME")
+    p.add_argument("game", nargs="?", metavar="GAME")
     p.add_argument("procedure", nargs="?", metavar="PROCEDURE", help="omit to list them")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
     p.add_argument("--dice", metavar="N,N,…", help="the dice rolled, in order")
     p.add_argument("--seed", type=int, help="roll the dice from this seed")
+    p.add_argument("--kinds", action="store_true", help="list the kinds a procedure can bind")
     common(p, games=False)
     p.set_defaults(run=cmd_resolve)
 
@@ -467,7 +478,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    top = parser()
+    args, extra = top.parse_known_args(argv)
+    if extra and args.verb == "resolve" and all("=" in x and x[0] != "-" for x in extra):
+        args.inputs += extra  # NAME=VALUE given after --dice or --seed
+    elif extra:
+        top.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.run(args)
     except BrokenPipeError:  # `casebook export … | head`

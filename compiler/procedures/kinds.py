@@ -8,12 +8,29 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from compiler.procedures import face_set, table_lookup
+from compiler.procedures import (
+    countdown,
+    dice_per_count,
+    face_set,
+    ordered_boxes,
+    ranged_hits,
+    reroll,
+    table_lookup,
+    table_sum,
+    track_count,
+)
 from compiler.procedures.core import Operation, ProcedureError
 
 KINDS: dict[str, ModuleType] = {
     "table-lookup": table_lookup,
     "die-face-set": face_set,
+    "ranged-hits": ranged_hits,
+    "countdown": countdown,
+    "table-sum": table_sum,
+    "dice-per-count": dice_per_count,
+    "all-or-none-reroll": reroll,
+    "track-count": track_count,
+    "ordered-boxes": ordered_boxes,
 }
 
 

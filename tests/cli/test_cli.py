@@ -36,6 +36,8 @@ def test_build_writes_both_editions_and_papers_then_nothing_changes(
     made = sorted(p.name for p in (out / "mini-case" / "en").iterdir())
     assert made == [
         "kit",
+        "quickref-a4.pdf",
+        "quickref-letter.pdf",
         "rulebook-living-a4.pdf",
         "rulebook-living-letter.pdf",
         "rulebook-original-a4.pdf",
@@ -47,9 +49,9 @@ def test_build_writes_both_editions_and_papers_then_nothing_changes(
     ]
     kit = sorted(p.name for p in (out / "mini-case" / "en" / "kit").iterdir())
     assert kit == ["aids-a4.pdf", "aids-letter.pdf"]  # no layouts: no sheets, player aids only
-    assert "mini-case: 10 file(s), 10 changed" in first.stderr
+    assert "mini-case: 12 file(s), 12 changed" in first.stderr
     again = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
-    assert "mini-case: 10 file(s), 0 changed" in again.stderr
+    assert "mini-case: 12 file(s), 0 changed" in again.stderr
 
 
 def test_build_one_edition_one_paper(rulesets: Path, tmp_path: Path) -> None:
@@ -69,6 +71,7 @@ def test_build_one_edition_one_paper(rulesets: Path, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (out / "mini-case" / "en").iterdir()) == [
         "kit",
+        "quickref-letter.pdf",
         "rulebook-living-letter.pdf",
         "rules-living.json",
         "rules-living.txt",
