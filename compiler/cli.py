@@ -73,7 +73,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from compiler.backends import aids, cards, counters, export, forms, quickref, rulebook
+    from compiler.backends import aids, cards, counters, export, forms, html, quickref, rulebook
     from compiler.pipeline import front_end
     from compiler.write import Output, write_all
 
@@ -96,6 +96,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                 base = f"{fe.game.id}/{fe.game.language}/rules-{edition}"
                 outputs.append(Output(base + ".txt", export.to_text(fe.game).encode()))
                 outputs.append(Output(base + ".json", export.to_json(fe.game, fe.graphs).encode()))
+                outputs += html.build(fe.game, fe.graphs, edition)
                 if edition == editions[-1]:  # the kit is built once, from the last edition
                     outputs += cards.build(fe.game, cards.Options(tuple(papers)))
                     outputs += counters.build(fe.game, counters.Options(tuple(papers)))

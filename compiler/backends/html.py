@@ -26,10 +26,10 @@ from markupsafe import Markup, escape
 
 from compiler.backends.labels import label
 from compiler.graph import Graphs
-from compiler.model.game import Game, Term
+from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
 from compiler.model.tables import Table
-from compiler.model.text import Change, Para, RefSpan
+from compiler.model.text import Para, RefSpan
 from compiler.paths import TEMPLATES_DIR
 from compiler.reference.lookup import RulesReference
 from compiler.reference.terms import TermSpan, term_spans
@@ -48,7 +48,13 @@ def output_path(game: Game, edition: str) -> str:
 
 
 def build(game: Game, graphs: Graphs, edition: str) -> list[Output]:
-    """One page holding the whole rules of ``game`` in ``edition``."""
+    """One page holding the whole rules of ``game`` in ``edition``.
+
+    The game must have been modelled in that edition (errata applied for
+    "living"): the edition names the file and the page, the model holds the text.
+    """
+    if edition != game.edition:
+        raise ValueError(f"{game.id} is modelled in the {game.edition} edition, not {edition}")
     return [Output(output_path(game, edition), render(game, graphs, edition))]
 
 
@@ -131,6 +137,14 @@ def erratum_marker(erratum: str) -> Markup:
     return Markup('<sup class="erratum"><a href="#erratum-{0}">[{0}]</a></sup>').format(erratum)
 
 
+def _cuts(length: int, spans: Iterable) -> list[int]:
+    """The sorted offsets where any of ``spans`` starts or ends, with 0 and ``length``."""
+    cuts = {0, length}
+    for span in spans:
+        cuts |= {span.start, span.end}
+    return sorted(c for c in cuts if 0 <= c <= length)
+
+
 def _covering(items: Iterable, start: int, end: int):
     """The first span (anything with .start/.end) that covers [start, end)."""
     return next((x for x in items if x.start <= start and end <= x.end), None)
@@ -165,41 +179,51 @@ class _Text:
         return "unresolved"
 
     def para(self, para: Para) -> Markup:
+        """The paragraph as HTML: each erratum's change one <ins>, links and terms inside.
+
+        As in the rulebook PDF, a change is followed by its erratum's number.
+        """
         text = para.text
         changes = para.changes if self.mark_changes else ()
         terms = term_spans(text, self.game.glossary)
-        cuts = {0, len(text)}
-        for item in (*para.refs, *changes, *terms):
-            cuts |= {item.start, item.end}
-        points = sorted(c for c in cuts if 0 <= c <= len(text))
+        points = _cuts(len(text), changes)
         out = [erratum_marker(c.erratum) for c in changes if c.end == 0]
         for start, end in itertools.pairwise(points):
-            piece = self.piece(
-                text[start:end],
-                _covering(terms, start, end),
-                _covering(para.refs, start, end),
-                _covering(changes, start, end),
-            )
-            out.append(piece)
+            run = self.run(text, start, end, para.refs, terms)
+            change = _covering(changes, start, end)
+            if change is not None:
+                title = label(
+                    self.game.language, "erratum-change", id=change.erratum, old=change.old
+                )
+                run = Markup('<ins title="{0}">{1}</ins>').format(title, run)
+            out.append(run)
             out.extend(erratum_marker(c.erratum) for c in changes if c.end == end)
         return Markup("").join(out)
 
-    def piece(
-        self, text: str, term: TermSpan | None, ref: RefSpan | None, change: Change | None
+    def run(
+        self,
+        text: str,
+        start: int,
+        end: int,
+        refs: tuple[RefSpan, ...],
+        terms: tuple[TermSpan, ...],
     ) -> Markup:
-        """One run of text with the same term, reference and change over all of it."""
-        piece = escape(text)
-        if term is not None:
-            tag = "abbr" if term.term.abbreviation else "dfn"
-            piece = Markup('<{0} class="term" title="{1}">{2}</{0}>').format(
-                Markup(tag), term.term.meaning, piece
-            )
-        if ref is not None:
-            piece = self.ref(ref, piece)
-        if change is not None:
-            title = label(self.game.language, "erratum-change", id=change.erratum, old=change.old)
-            piece = Markup('<ins title="{0}">{1}</ins>').format(title, piece)
-        return piece
+        """Characters [start, end) of ``text`` with their references and glossary terms."""
+        points = [p for p in _cuts(len(text), (*refs, *terms)) if start < p < end]
+        out = []
+        for a, b in itertools.pairwise([start, *points, end]):
+            piece = escape(text[a:b])
+            term = _covering(terms, a, b)
+            if term is not None:
+                tag = "abbr" if term.term.abbreviation else "dfn"
+                piece = Markup('<{0} class="term" title="{1}">{2}</{0}>').format(
+                    Markup(tag), term.term.meaning, piece
+                )
+            ref = _covering(refs, a, b)
+            if ref is not None:
+                piece = self.ref(ref, piece)
+            out.append(piece)
+        return Markup("").join(out)
 
     def ref(self, span: RefSpan, piece: Markup) -> Markup:
         """A link when the target is on the page; otherwise a marked span, never a dead link."""
@@ -272,6 +296,7 @@ class _Page:
                     "tables",
                     "cards",
                     "gaps",
+                    "gaps-intro",
                 )
             },
             "contents": self.contents(),
@@ -282,7 +307,7 @@ class _Page:
             "decks": self.decks(),
             "errata": self.errata(),
             "errata_title": self.errata_title(),
-            "gaps": [(c.id, c.name, c.missing) for c in game.components if c.missing],
+            "gaps": [(c.name, c.missing) for c in game.components if c.missing],
             "index_json": search_index(game, self.reference),
         }
 
@@ -326,11 +351,11 @@ class _Page:
         return marked + Markup("").join(erratum_marker(e) for e in rule.title_errata)
 
     def block(self, block: Block, heading: str | None) -> BlockView:
-        paras = tuple(self.text.para(p) for p in block.paras)
         if block.kind == "table":
             table = self.game.table(block.table or "")
             view = self.table(table, heading) if table else None
             return BlockView("table", (), table=view)
+        paras = tuple(self.text.para(p) for p in block.paras)
         anchor = self.unique(f"example-{block.id}") if block.id else None
         return BlockView(block.kind, paras, block.label, block.title, block.style, anchor)
 
@@ -384,14 +409,26 @@ class _Page:
             out.append(Section("cb-gaps", label(lang, "gaps")))
         return out
 
-    def glossary(self) -> list[tuple[str | None, Term, list[tuple[str, str]], list[str]]]:
-        """(anchor, term, [(address, heading) it sees], [addresses not in the rules])."""
+    def glossary(self) -> list[dict]:
+        """Each term with its meaning and the rules it points to (marked when absent)."""
         out = []
         for term in self.game.glossary:
-            see = [a for a in term.see if a in self.reference.rules]
-            lost = [a for a in term.see if a not in self.reference.rules]
-            named = [(a, self.reference.heading(a)) for a in see]
-            out.append((self.unique(f"term-{slug(term.term)}"), term, named, lost))
+            see = []
+            for address in term.see:
+                if address in self.reference.rules:
+                    text, title = self.reference.heading(address), None
+                else:
+                    text = address
+                    title = label(self.lang, "ref-unresolved", what=address)
+                see.append({"address": address, "text": text, "title": title})
+            out.append(
+                {
+                    "anchor": self.unique(f"term-{slug(term.term)}"),
+                    "term": term.term,
+                    "meaning": term.meaning,
+                    "see": see,
+                }
+            )
         return out
 
     def decks(self) -> list[dict]:

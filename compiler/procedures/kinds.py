@@ -9,12 +9,19 @@ from __future__ import annotations
 from types import ModuleType
 
 from compiler.procedures import (
+    cancelling_dice,
     countdown,
     dice_per_count,
     face_set,
+    graph_route,
+    lib_card_purchase,
+    lib_mission,
+    lib_pawn_placement,
+    opposed_pool,
     ordered_boxes,
     ranged_hits,
     reroll,
+    score_track,
     table_lookup,
     table_sum,
     track_count,
@@ -31,6 +38,13 @@ KINDS: dict[str, ModuleType] = {
     "all-or-none-reroll": reroll,
     "track-count": track_count,
     "ordered-boxes": ordered_boxes,
+    "opposed-pool": opposed_pool,
+    "graph-route": graph_route,
+    "cancelling-dice": cancelling_dice,
+    "score-track": score_track,
+    "card-purchase": lib_card_purchase,
+    "pawn-placement": lib_pawn_placement,
+    "mission-completion": lib_mission,
 }
 
 

@@ -42,16 +42,18 @@ def test_build_writes_both_editions_and_papers_then_nothing_changes(
         "rulebook-living-letter.pdf",
         "rulebook-original-a4.pdf",
         "rulebook-original-letter.pdf",
+        "rules-living.html",
         "rules-living.json",
         "rules-living.txt",
+        "rules-original.html",
         "rules-original.json",
         "rules-original.txt",
     ]
     kit = sorted(p.name for p in (out / "mini-case" / "en" / "kit").iterdir())
     assert kit == ["aids-a4.pdf", "aids-letter.pdf"]  # no layouts: no sheets, player aids only
-    assert "mini-case: 12 file(s), 12 changed" in first.stderr
+    assert "mini-case: 14 file(s), 14 changed" in first.stderr
     again = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
-    assert "mini-case: 12 file(s), 0 changed" in again.stderr
+    assert "mini-case: 14 file(s), 0 changed" in again.stderr
 
 
 def test_build_one_edition_one_paper(rulesets: Path, tmp_path: Path) -> None:
@@ -73,6 +75,7 @@ def test_build_one_edition_one_paper(rulesets: Path, tmp_path: Path) -> None:
         "kit",
         "quickref-letter.pdf",
         "rulebook-living-letter.pdf",
+        "rules-living.html",
         "rules-living.json",
         "rules-living.txt",
     ]

@@ -106,9 +106,7 @@ def test_an_example_without_a_procedure_or_a_step_is_not_replayable() -> None:
 
 
 def test_resolve_cli_runs_a_procedure_for_a_player() -> None:
-    done = run_casebook(
-        "resolve", "plan-vert", "10", "action_points_traded=4", "--dice", "3,3,1,6"
-    )
+    done = run_casebook("resolve", "plan-vert", "10", "action_points_traded=4", "--dice", "3,3,1,6")
     assert done.returncode == 0, done.stderr
     assert "10  rolled 3, 3, 1, 6: set aside 1, 3, 6; still needed 2, 4, 5" in done.stdout
     no_dice = run_casebook("resolve", "plan-vert", "10", "action_points_traded=2")
