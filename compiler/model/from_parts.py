@@ -210,7 +210,8 @@ def _condition(data: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
     return tuple((k, v) for k, v in (data or {}).items() if k != "text")
 
 
-def _block(data: Any) -> EntryBlock:
+def entry_block(data: Any) -> EntryBlock:
+    """One block of a paragraph-book entry; worked examples reuse it for their boxes."""
     if isinstance(data, str):
         return EntryBlock("narrative", text=normalise(data))
     if "narrative" in data:
@@ -253,7 +254,7 @@ def book(src: SourceFile) -> Book:
         Entry(
             e["number"],
             e.get("title"),
-            tuple(_block(x) for x in e["blocks"]),
+            tuple(entry_block(x) for x in e["blocks"]),
             e.get("ends_mission", False),
             src.locate(("entries", i)),
         )

@@ -9,6 +9,8 @@ from __future__ import annotations
 from types import ModuleType
 
 from compiler.procedures import (
+    agent_status,
+    book_flow,
     cancelling_dice,
     countdown,
     dice_per_count,
@@ -24,6 +26,7 @@ from compiler.procedures import (
     score_track,
     table_lookup,
     table_sum,
+    threshold_check,
     track_count,
 )
 from compiler.procedures.core import Operation, ProcedureError
@@ -45,6 +48,9 @@ KINDS: dict[str, ModuleType] = {
     "card-purchase": lib_card_purchase,
     "pawn-placement": lib_pawn_placement,
     "mission-completion": lib_mission,
+    "threshold-check": threshold_check,
+    "book-flow": book_flow,
+    "agent-status": agent_status,
 }
 
 
