@@ -19,11 +19,13 @@ from compiler.checks import (
     count_totals,
     entry_links,
     entry_state,
+    example_replay,
     map_routes,
     map_structure,
     name_glossary,
     name_variant,
     num_sequence,
+    proc_binding,
     table_rolls,
     xref_dangling,
     xref_gap,
@@ -52,6 +54,8 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     entry_state,
     table_rolls,
     cons_statements,
+    proc_binding,
+    example_replay,
 )
 
 BY_CODE = {check.CODE: check for check in ALL_CHECKS}

@@ -16,6 +16,14 @@ from compiler.procedures import (
     dice_per_count,
     face_set,
     graph_route,
+    lib_bc_barricades,
+    lib_bc_extra_actions,
+    lib_bc_free_move,
+    lib_bc_interrogation,
+    lib_bc_marker_track,
+    lib_bc_medals,
+    lib_bc_mission_sides,
+    lib_bc_placement,
     lib_card_purchase,
     lib_mission,
     lib_pawn_placement,
@@ -33,6 +41,7 @@ from compiler.procedures.core import Operation, ProcedureError
 
 KINDS: dict[str, ModuleType] = {
     "table-lookup": table_lookup,
+    "opposed-pool": opposed_pool,
     "die-face-set": face_set,
     "ranged-hits": ranged_hits,
     "countdown": countdown,
@@ -41,7 +50,6 @@ KINDS: dict[str, ModuleType] = {
     "all-or-none-reroll": reroll,
     "track-count": track_count,
     "ordered-boxes": ordered_boxes,
-    "opposed-pool": opposed_pool,
     "graph-route": graph_route,
     "cancelling-dice": cancelling_dice,
     "score-track": score_track,
@@ -51,6 +59,14 @@ KINDS: dict[str, ModuleType] = {
     "threshold-check": threshold_check,
     "book-flow": book_flow,
     "agent-status": agent_status,
+    "marker-track": lib_bc_marker_track,
+    "place-pieces": lib_bc_placement,
+    "free-move": lib_bc_free_move,
+    "extra-actions": lib_bc_extra_actions,
+    "interrogation": lib_bc_interrogation,
+    "two-sided-mission": lib_bc_mission_sides,
+    "barricades": lib_bc_barricades,
+    "medal-condition": lib_bc_medals,
 }
 
 

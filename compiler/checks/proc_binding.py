@@ -1,0 +1,67 @@
+"""PROC001 procedure-binding
+
+## What it finds
+A procedure in procedures.yaml bound to a kind or an operation Casebook does
+not implement, or naming a rule (its own or a step's) that the rules do not
+have.
+
+## Why it matters
+`casebook resolve` and the replay of worked examples would stop on it; a
+step that cites a rule the book does not have sends the player nowhere.
+
+## Example
+    procedures.yaml:12:9  step 4 of procedure '8.6': kind 'opposed-pool' has no
+        operation 'roll-pool'; it has: …, roll-pools, …
+    help: use a kind and one of its operations that Casebook implements
+
+Passing: `kind: die-face-set`, steps `op: dice-for-points` and `op: roll-set`,
+each `rule:` an address the rules define.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.diagnostics import Finding, Severity
+from compiler.graph import Graphs
+from compiler.model.game import Game
+from compiler.procedures.core import ProcedureError
+from compiler.procedures.kinds import operation
+
+CODE, NAME, SEVERITY = "PROC001", "procedure-binding", Severity.ERROR
+
+
+def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    rules = graphs.references.rules
+    for proc in game.procedures:
+        if proc.rule not in rules:
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"procedure {proc.id!r} cites rule {proc.rule!r}, which the rules do not have",
+                proc.at,
+                suggestion="name the address of the rule that states the procedure",
+                target=proc.rule,
+            )
+        for number, step in enumerate(proc.steps, start=1):
+            try:
+                operation(proc.kind, step.op)
+            except ProcedureError as err:
+                yield Finding(
+                    CODE,
+                    SEVERITY,
+                    f"step {number} of procedure {proc.id!r}: {err}",
+                    step.at,
+                    suggestion="use a kind and one of its operations that Casebook implements",
+                    target=step.op,
+                )
+            if step.rule not in rules:
+                yield Finding(
+                    CODE,
+                    SEVERITY,
+                    f"step {number} of procedure {proc.id!r} cites rule {step.rule!r}, "
+                    "which the rules do not have",
+                    step.at,
+                    suggestion="name the address of the rule this step applies",
+                    target=step.rule,
+                )
