@@ -33,17 +33,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, need, rolls
-
-
-def _whole(value: Any, what: str) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ProcedureError(f"{what} cannot be negative ({number})")
-    return number
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, rolls, whole
 
 
 def pool(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
@@ -51,14 +41,14 @@ def pool(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values,
     for key in params.get("requires") or []:
         need(state, key, "the rule asks for it with the dice")
     key = params["count"]
-    count = _whole(need(state, key, "what gives the dice"), key)
-    dice = count * _whole(params.get("per", 1), "per")
+    count = whole(need(state, key, "what gives the dice"), key)
+    dice = count * whole(params.get("per", 1), "per")
     limit = params.get("max")
     max_key = params.get("max_key")
     if limit is None and max_key and state.get(max_key) is not None:
         limit = state[max_key]
     says = f"{count} {key.replace('_', ' ')}: {dice} dice"
-    if limit is not None and dice > _whole(limit, "max"):
+    if limit is not None and dice > whole(limit, "max"):
         raise ProcedureError(f"at most {limit} dice ({max_key or 'max'}); {dice} asked for")
     return {params.get("as", "dice"): dice}, says
 
@@ -77,9 +67,9 @@ def faces_shown(params: Mapping[str, Any], state: State, ctx: Context) -> list[s
             f"needs {results_key} (the faces shown): the die's faces are not known, "
             "so it cannot be rolled here"
         )
-    sides = [str(symbol) for symbol, n in faces.items() for _ in range(_whole(n, symbol))]
+    sides = [str(symbol) for symbol, n in faces.items() for _ in range(whole(n, symbol))]
     dice_key = params.get("dice", "dice")
-    count = _whole(need(state, dice_key, "how many dice to roll"), dice_key)
+    count = whole(need(state, dice_key, "how many dice to roll"), dice_key)
     numbers = rolls(state, f"{results_key}_rolled", count, ctx.dice, len(sides))
     return [sides[n - 1] for n in numbers]
 

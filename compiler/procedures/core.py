@@ -74,6 +74,17 @@ def rolls(state: State, key: str, count: int, dice: Dice, sides: int = 6) -> lis
     return dice.roll(count, sides, key.replace("_", " "))
 
 
+def whole(value: Any, what: str) -> int:
+    """A count the rules need: a whole number, not negative, or an error naming it."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
+    if number < 0:
+        raise ProcedureError(f"{what} cannot be negative ({number})")
+    return number
+
+
 def need(state: State, key: str, what: str = "") -> Any:
     """An input the step cannot do without, or an error naming it."""
     if key not in state or state[key] is None:

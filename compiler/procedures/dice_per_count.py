@@ -26,22 +26,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, dice_text, need, rolls
-
-
-def _whole(value: Any, what: str) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ProcedureError(f"{what} cannot be negative ({number})")
-    return number
+from compiler.procedures.core import (
+    Context,
+    State,
+    Values,
+    dice_text,
+    need,
+    rolls,
+    whole,
+)
 
 
 def dice_count(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
     key = params["count"]
-    tally = _whole(need(state, key, "what to count"), key.replace("_", " "))
+    tally = whole(need(state, key, "what to count"), key.replace("_", " "))
     flag = params.get("ignore_when")
     favoured = bool(state.get(flag)) if flag else True
     ignored = min(tally, int(params.get("ignore", 0))) if favoured else 0
@@ -63,12 +61,12 @@ def count_faces(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[
     if state.get(count_key) is None:
         count = len(need(state, rolls_key, f"the faces rolled, or {count_key}"))
     else:
-        count = _whole(state[count_key], count_key.replace("_", " "))
+        count = whole(state[count_key], count_key.replace("_", " "))
     faces_rolled = rolls(state, rolls_key, count, ctx.dice, int(params.get("sides", 6)))
     found = sum(1 for f in faces_rolled if f in faces)
     limit_key = params.get("at_most")
     limit = state.get(limit_key) if limit_key else None
-    result = found if limit is None else min(found, _whole(limit, limit_key.replace("_", " ")))
+    result = found if limit is None else min(found, whole(limit, limit_key.replace("_", " ")))
     out = params.get("as", "hits")
     shown = ", ".join(str(f) for f in sorted(faces))
     says = f"rolled {dice_text(faces_rolled) or 'no dice'}: {found} show {shown}"

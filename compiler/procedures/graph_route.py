@@ -46,17 +46,7 @@ from typing import Any
 import networkx as nx
 
 from compiler.graph.maps import map_graphs
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
-
-
-def _whole(value: Any, what: str) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ProcedureError(f"{what} cannot be negative ({number})")
-    return number
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 
 
 def allowance(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
@@ -64,18 +54,18 @@ def allowance(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Va
     cards_key = params.get("cards", "cards")
     cards = need(state, cards_key, "the cards spent to move")
     if isinstance(cards, list | tuple):
-        points = sum(_whole(v, f"a card's value in {cards_key}") for v in cards)
+        points = sum(whole(v, f"a card's value in {cards_key}") for v in cards)
         shown = f"cards worth {'+'.join(str(v) for v in cards)}"
     else:
-        count = _whole(cards, cards_key)
+        count = whole(cards, cards_key)
         each_key = params.get("value_each")
         each = state.get(each_key) if each_key else None
-        each = _whole(params.get("points_per_card", 1) if each is None else each, "points a card")
+        each = whole(params.get("points_per_card", 1) if each is None else each, "points a card")
         points = count * each
         shown = f"{count} card(s) of {each} point(s)"
-    spaces = points * _whole(params.get("spaces_per_point", 1), "spaces_per_point")
+    spaces = points * whole(params.get("spaces_per_point", 1), "spaces_per_point")
     free_key = params.get("free")
-    free = _whole(state.get(free_key) or 0, free_key) if free_key else 0
+    free = whole(state.get(free_key) or 0, free_key) if free_key else 0
     spaces += free
     limit = params.get("max")
     if limit is not None and spaces > int(limit):
@@ -154,7 +144,7 @@ def _open_graph(params: Mapping[str, Any], state: State, graph: nx.Graph, start:
 def _limit(params: Mapping[str, Any], state: State) -> int | None:
     key = params.get("allowance", "spaces")
     value = state.get(key)
-    return None if value is None else _whole(value, key)
+    return None if value is None else whole(value, key)
 
 
 def route(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:

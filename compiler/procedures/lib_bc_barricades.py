@@ -57,8 +57,7 @@ from typing import Any
 import networkx as nx
 
 from compiler.procedures import graph_route
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
-from compiler.procedures.lib_bc_marker_track import whole
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 from compiler.procedures.lib_bc_mission_sides import turn_back
 
 

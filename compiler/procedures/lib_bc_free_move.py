@@ -25,8 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values
-from compiler.procedures.lib_bc_marker_track import whole
+from compiler.procedures.core import Context, ProcedureError, State, Values, whole
 
 
 def _place(params: Mapping[str, Any], state: State, which: str) -> str | None:

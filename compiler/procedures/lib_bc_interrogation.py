@@ -49,8 +49,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.procedures import cancelling_dice
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
-from compiler.procedures.lib_bc_marker_track import whole
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 
 
 def _icons(params: Mapping[str, Any], state: State) -> int:

@@ -34,18 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
-
-
-def whole(value: Any, what: str) -> int:
-    """A count as a non-negative whole number, or an error naming it."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ProcedureError(f"{what} cannot be negative ({number})")
-    return number
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 
 
 def move(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:

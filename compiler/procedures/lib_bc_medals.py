@@ -25,8 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
-from compiler.procedures.lib_bc_marker_track import whole
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 
 
 def _by_type(value: Any, key: str) -> dict[str, int]:

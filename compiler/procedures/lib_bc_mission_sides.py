@@ -36,8 +36,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.procedures import lib_mission
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
-from compiler.procedures.lib_bc_marker_track import whole
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 
 
 def complete(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:

@@ -42,8 +42,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
-from compiler.procedures.lib_bc_marker_track import move, whole
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
+from compiler.procedures.lib_bc_marker_track import move
 
 
 def cards_discarded(params: Mapping[str, Any], state: State) -> int | None:

@@ -40,19 +40,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 
 COMPARISONS = ("at-least", "exactly")
-
-
-def _whole(value: Any, what: str) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ProcedureError(f"{what} cannot be negative ({number})")
-    return number
 
 
 def payment(params: Mapping[str, Any], state: State) -> tuple[int, int]:
@@ -60,12 +50,12 @@ def payment(params: Mapping[str, Any], state: State) -> tuple[int, int]:
     key = params.get("cards", "cards")
     cards = need(state, key, "the cards discarded to pay")
     if isinstance(cards, list | tuple):
-        return len(cards), sum(_whole(v, f"a card's value in {key}") for v in cards)
-    count = _whole(cards, key)
+        return len(cards), sum(whole(v, f"a card's value in {key}") for v in cards)
+    count = whole(cards, key)
     each_key = params.get("value_each")
     each = state.get(each_key) if each_key else None
     each = params.get("points_per_card", 1) if each is None else each
-    return count, count * _whole(each, "the value of a card")
+    return count, count * whole(each, "the value of a card")
 
 
 def pay(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
@@ -96,7 +86,7 @@ def pay(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, 
         values[params.get("cost_as", "cost_bound")] = points
         bound = "at most" if compare == "at-least" else "exactly"
         return values, f"{paid}: {item} is taken if its cost is {bound} {points} (not given)"
-    cost = _whole(cost, cost_key)
+    cost = whole(cost, cost_key)
     enough = points >= cost if compare == "at-least" else points == cost
     values[params.get("as", "acquired")] = item if enough else None
     wanted = f"{cost} or more" if compare == "at-least" else f"exactly {cost}"
@@ -149,7 +139,7 @@ def refill(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Value
     if taken not in row:
         raise ProcedureError(f"{taken} is not in {display_key} ({', '.join(map(str, row))})")
     row.remove(taken)
-    size = _whole(params.get("size", len(display)), "size")
+    size = whole(params.get("size", len(display)), "size")
     deck_key = params.get("deck")
     deck = list(state.get(deck_key) or []) if deck_key else []
     while len(row) < size and deck:

@@ -27,17 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
-
-
-def _whole(value: Any, what: str) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ProcedureError(f"{what} cannot be negative ({number})")
-    return number
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 
 
 def place(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
@@ -45,14 +35,14 @@ def place(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values
     for key in params.get("requires") or []:
         need(state, key, "the rule asks for it with the cards")
     cards_key = params.get("cards", "cards")
-    cards = _whole(need(state, cards_key, "the cards discarded"), cards_key)
+    cards = whole(need(state, cards_key, "the cards discarded"), cards_key)
     if cards < 1:
         raise ProcedureError(f"{cards_key}: one or more cards are needed to place pawns")
     target_key = params.get("target", "target")
     target = need(state, target_key, "the card the pawns go on")
     already_key = params.get("already")
-    already = _whole(state.get(already_key) or 0, already_key) if already_key else 0
-    placed = cards * _whole(params.get("per_card", 1), "per_card")
+    already = whole(state.get(already_key) or 0, already_key) if already_key else 0
+    placed = cards * whole(params.get("per_card", 1), "per_card")
     total = already + placed
     values: Values = {
         params.get("as", "placed"): placed,
@@ -65,7 +55,7 @@ def place(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values
     if limit is None:
         values[params.get("limit_as", "limit_at_least")] = total
         return values, says + f" (so {target} must hold at least {total})"
-    limit = _whole(limit, limit_key)
+    limit = whole(limit, limit_key)
     if total > limit:
         raise ProcedureError(
             f"{target} holds at most {limit} pawn(s) ({limit_key}); "

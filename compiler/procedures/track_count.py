@@ -29,18 +29,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, whole
 from compiler.procedures.table_lookup import find_row
-
-
-def _whole(value: Any, what: str) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ProcedureError(f"{what} cannot be negative ({number})")
-    return number
 
 
 def track_number(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[int | None, int]:
@@ -61,16 +51,16 @@ def track_number(params: Mapping[str, Any], state: State, ctx: Context) -> tuple
         )
         i = find_row(table, table.columns[0].key, space)
         cell = table.rows[i][table.column_index(params["column"])]
-        number = _whole(cell, f"{table.title} at {space}")
+        number = whole(cell, f"{table.title} at {space}")
         return number, number
     key = params["number"]
     name = params.get("number_name", key.replace("_", " "))
     if state.get(key) is not None:
-        number = _whole(state[key], name)
+        number = whole(state[key], name)
         return number, number
     bound = state.get(f"{key}_at_most")
     if bound is not None:
-        return None, _whole(bound, f"{name} (at most)")
+        return None, whole(bound, f"{name} (at most)")
     where = f"; {table.title}: {table.missing}" if table is not None and table.missing else ""
     track = params.get("track_name", "track")
     raise ProcedureError(f"needs {key} (the {name} number on the {track}'s current space){where}")
@@ -78,7 +68,7 @@ def track_number(params: Mapping[str, Any], state: State, ctx: Context) -> tuple
 
 def higher_of(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
     count_name = params.get("count_name", params["count"].replace("_", " "))
-    count = _whole(need(state, params["count"], count_name), count_name)
+    count = whole(need(state, params["count"], count_name), count_name)
     exact, bound = track_number(params, state, ctx)
     number_name = params.get("number_name", "number")
     track_name = params.get("track_name", "track")
@@ -107,8 +97,8 @@ def higher_of(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Va
 
 
 def replace_last(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
-    total = _whole(need(state, params["total"], "how many are placed"), params["total"])
-    space = _whole(need(state, params["track"], "the track's space"), params["track"])
+    total = whole(need(state, params["total"], "how many are placed"), params["total"])
+    space = whole(need(state, params["track"], "the track's space"), params["track"])
     base, other = params["base"], params["replacement"]
     replaced = min(total, space) if space >= int(params.get("from_space", 1)) else 0
     kept = total - replaced
