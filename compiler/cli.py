@@ -120,18 +120,10 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from compiler.backends import export
-    from compiler.pipeline import front_end
     from compiler.write import Output, write_all
 
-    dirs = _games(args)
-    if dirs is None:
-        return EXIT_INPUT
-    if len(dirs) != 1:
-        print("casebook export: name exactly one game", file=sys.stderr)
-        return EXIT_INPUT
-    fe = front_end(dirs[0], _root_for(args.rulesets), args.edition)
-    if fe.game is None or fe.graphs is None:
-        _report(fe.findings)
+    fe = _one_game(args, "export", args.edition)
+    if fe is None:
         return EXIT_INPUT
     text = export.to_text(fe.game) if args.format == "text" else export.to_json(fe.game, fe.graphs)
     if args.output:

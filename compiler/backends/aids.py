@@ -151,6 +151,19 @@ def _table_block(game: Game, table: Table, width: float, st: dict) -> list[Flowa
     return [KeepTogether([*head, table_flowable(table, width)]), Spacer(1, 4)]
 
 
+def page_footer(title: str):
+    """The onPage hook that prints the document's title and the page number."""
+
+    def foot(canv, doc) -> None:
+        canv.saveState()
+        canv.setFont(SANS, 7)
+        canv.drawString(MARGIN, 6 * mm, title)
+        canv.drawRightString(canv._pagesize[0] - MARGIN, 6 * mm, str(doc.page))
+        canv.restoreState()
+
+    return foot
+
+
 def tables_story(game: Game, portrait, wide, st: dict) -> list[Flowable]:
     """Every table with its rule: narrow ones on portrait pages, wide ones each on a
     landscape page, then the tables the source does not give, listed as gaps.
@@ -188,13 +201,7 @@ def render(game: Game, paper: str) -> bytes:
     def frame(size) -> Frame:
         return Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id="f")
 
-    def foot(canv, doc) -> None:
-        canv.saveState()
-        canv.setFont(SANS, 7)
-        canv.drawString(MARGIN, 6 * mm, f"{game.title} — {label(lang, 'aids')}")
-        canv.drawRightString(canv._pagesize[0] - MARGIN, 6 * mm, str(doc.page))
-        canv.restoreState()
-
+    foot = page_footer(f"{game.title} — {label(lang, 'aids')}")
     doc = BaseDocTemplate(
         buf,
         pagesize=portrait,

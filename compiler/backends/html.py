@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -31,16 +30,13 @@ from compiler.model.rules import Block, Rule
 from compiler.model.tables import Table
 from compiler.model.text import Para, RefSpan
 from compiler.paths import TEMPLATES_DIR
-from compiler.reference.lookup import RulesReference
+from compiler.reference.lookup import RulesReference, excerpt, fold, words
 from compiler.reference.terms import TermSpan, term_spans
 from compiler.templating import environment
 from compiler.write import Output
 
 TEMPLATE = TEMPLATES_DIR / "html" / "rules.html.j2"
 EXCERPT = 90  # characters of an untitled rule's text shown in a search result
-
-_WORD = re.compile(r"[^\W_]+")
-_MARKS = re.compile("[\u0300-\u036f]")
 
 
 def output_path(game: Game, edition: str) -> str:
@@ -115,19 +111,6 @@ class Section:
 
 
 # ----------------------------------------------------------- text to markup
-def fold(text: str) -> str:
-    """Text as the search compares it: no accents, lower case, one apostrophe.
-
-    The page's script folds the query the same way (NFD, drop U+0300–U+036F,
-    toLowerCase), so "modalita" finds "modalità".
-    """
-    return _MARKS.sub("", unicodedata.normalize("NFD", text)).lower().replace("’", "'")
-
-
-def words(text: str) -> list[str]:
-    return _WORD.findall(fold(text))
-
-
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-") or "x"
 
@@ -158,13 +141,7 @@ class _Text:
         self.rules = graphs.references.rules
         self.mark_changes = edition == "living"
         self.anchors = anchors  # (kind, id) -> element id on this page
-        self.status: dict[int, str] = {}
-        for _, span in graphs.references.resolved:
-            self.status[id(span)] = "resolved"
-        for _, span in graphs.references.gaps:
-            self.status[id(span)] = "gap"
-        for _, span in graphs.references.unresolved:
-            self.status[id(span)] = "unresolved"
+        self.graph = graphs.references
 
     def span_status(self, span: RefSpan) -> str:
         """resolved | gap | unresolved, as the reference graph found it.
@@ -172,8 +149,9 @@ class _Text:
         Card text is not in the graph (only rules are); a rule reference there
         is resolved when the rule exists.
         """
-        if id(span) in self.status:
-            return self.status[id(span)]
+        found = self.graph.status(span)
+        if found is not None:
+            return found
         if span.kind == "rule" and span.target in self.rules:
             return "resolved"
         return "unresolved"
@@ -494,7 +472,7 @@ def search_index(game: Game, reference: RulesReference) -> Markup:
     for rule in game.all_rules():
         text = " ".join(p.text for b in rule.blocks() for p in b.paras)
         parent = reference.graph.parent(rule.address)
-        excerpt = "" if rule.title else _excerpt(text)
+        opening = "" if rule.title else excerpt(text, EXCERPT)
         rows.append(
             [
                 rule.address,
@@ -502,17 +480,10 @@ def search_index(game: Game, reference: RulesReference) -> Markup:
                 position.get(parent, -1) if parent else -1,
                 " ".join(words(rule.title or "")),
                 " ".join(sorted(set(words(text)))),
-                excerpt,
+                opening,
             ]
         )
         position[rule.address] = len(rows) - 1
     data = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     safe = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(safe)
-
-
-def _excerpt(text: str) -> str:
-    if len(text) <= EXCERPT:
-        return text
-    cut = text.rfind(" ", 0, EXCERPT)
-    return text[: cut if cut > 0 else EXCERPT] + "…"

@@ -25,7 +25,7 @@ from reportlab.platypus import (
     Paragraph,
 )
 
-from compiler.backends.aids import MARGIN, aid_styles, tables_story
+from compiler.backends.aids import MARGIN, aid_styles, page_footer, tables_story
 from compiler.backends.labels import label
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
@@ -33,11 +33,12 @@ from compiler.backends.pdf.markup import esc
 from compiler.backends.rulebook import PAPERS
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.reference.lookup import RulesReference
+from compiler.reference.lookup import RulesReference, excerpt
 from compiler.write import Output
 
 USED_SHOWN = 10  # rule numbers listed after "used in" before "and N more"
 GUTTER = 6 * mm
+OPENING = 70  # characters of an untitled case's text shown in the index
 
 
 def output_path(game: Game, paper: str) -> str:
@@ -83,7 +84,8 @@ def _index(game: Game, ref: RulesReference, st: dict) -> Iterator[Flowable]:
         anchor = f'<a name="{index_anchor(rule.address)}"/>'
         head = esc(ref.heading(rule.address))
         if not rule.title:  # an untitled case: its opening words say what it is about
-            head += f' <font color="#555555">{esc(_opening(rule))}</font>'
+            opening = next((p.text for b in rule.blocks() for p in b.paras), "")
+            head += f' <font color="#555555">{esc(excerpt(opening, OPENING))}</font>'
         style = ParagraphStyle(
             f"qr-entry-{indent}",
             parent=st["entry"],
@@ -100,15 +102,6 @@ def _index(game: Game, ref: RulesReference, st: dict) -> Iterator[Flowable]:
                 text,
                 ParagraphStyle(f"qr-cit-{indent}", parent=st["citers"], leftIndent=indent + 3 * mm),
             )
-
-
-def _opening(rule, width: int = 70) -> str:
-    """The first words of a rule's own text, cut at a word boundary."""
-    text = next((p.text for b in rule.blocks() for p in b.paras), "")
-    if len(text) <= width:
-        return text
-    cut = text.rfind(" ", 0, width)
-    return text[: cut if cut > 0 else width] + "…"
 
 
 def _glossary(game: Game, ref: RulesReference, st: dict) -> Iterator[Flowable]:
@@ -150,12 +143,7 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     inner_h = portrait[1] - 2 * MARGIN
     col_w = (inner_w - GUTTER) / 2
 
-    def foot(canv, doc) -> None:
-        canv.saveState()
-        canv.setFont(SANS, 7)
-        canv.drawString(MARGIN, 6 * mm, title)
-        canv.drawRightString(canv._pagesize[0] - MARGIN, 6 * mm, str(doc.page))
-        canv.restoreState()
+    foot = page_footer(title)
 
     columns = [
         Frame(MARGIN, MARGIN, col_w, inner_h, id="left"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 import networkx as nx
 
@@ -41,6 +42,18 @@ class ReferenceGraph:
             if d.get("relation") == "cites"
         }
         return sorted(owners, key=lambda a: order.get(a, 0))
+
+    @cached_property
+    def _status(self) -> dict[int, str]:
+        found = {id(span): "resolved" for _, span in self.resolved}
+        found |= {id(span): "gap" for _, span in self.gaps}
+        found |= {id(span): "unresolved" for _, span in self.unresolved}
+        return found
+
+    def status(self, span: RefSpan) -> str | None:
+        """resolved | gap | unresolved for a span of rule text; None for a span the graph
+        did not see (card text is not in it)."""
+        return self._status.get(id(span))
 
     def parent(self, address: str) -> str | None:
         for src, _, d in self.graph.in_edges(("rule", address), data=True):

@@ -9,6 +9,7 @@ and the quick-reference PDF read the same values.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,7 +24,8 @@ from compiler.reference.terms import term_spans
 _PREFIX = re.compile(
     r"^(?:rules?|cases?|sections?|modules?|regol[ae]|paragrafo|§)\s*", re.IGNORECASE
 )
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+_WORD = re.compile(r"[^\W_]+")
+_MARKS = re.compile("[\u0300-\u036f]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +90,25 @@ class Answer:
         return bool(self.rules or self.terms or self.components or self.hits)
 
 
-def _fold(text: str) -> str:
-    return text.casefold().replace("’", "'")
+def fold(text: str) -> str:
+    """Text as a search compares it: no accents, lower case, one apostrophe.
+
+    The HTML page's script folds a query the same way (NFD, drop U+0300–U+036F,
+    lower case), so "modalita" finds "modalità" on the page and in `casebook ref`.
+    """
+    return _MARKS.sub("", unicodedata.normalize("NFD", text)).lower().replace("’", "'")
 
 
-def _words(text: str) -> list[str]:
-    return [_fold(w) for w in _WORD.findall(text)]
+def words(text: str) -> list[str]:
+    return _WORD.findall(fold(text))
+
+
+def excerpt(text: str, width: int) -> str:
+    """The first words of ``text``, cut at a word boundary, for an untitled rule's line."""
+    if len(text) <= width:
+        return text
+    cut = text.rfind(" ", 0, width)
+    return text[: cut if cut > 0 else width] + "…"
 
 
 class RulesReference:
@@ -144,13 +159,6 @@ class RulesReference:
         )
 
     def _citations(self, rule: Rule) -> Iterator[Citation]:
-        status = {}
-        for owner, span in self.graph.resolved:
-            if owner == rule.address:
-                status[id(span)] = "resolved"
-        for owner, span in self.graph.gaps:
-            if owner == rule.address:
-                status[id(span)] = "gap"
         seen: set[tuple[str, str]] = set()
         for block in rule.blocks():
             for para in block.paras:
@@ -164,7 +172,7 @@ class RulesReference:
                         span.kind,
                         span.target,
                         span.text,
-                        status.get(id(span), "unresolved"),
+                        self.graph.status(span) or "unresolved",
                         heading if span.target in self.rules else None,
                     )
 
@@ -186,9 +194,9 @@ class RulesReference:
         for candidate in candidates:
             if candidate in self.rules:
                 return candidate
-        folded = _fold(text)
+        folded = fold(text)
         for address, rule in self.rules.items():
-            if rule.title and _fold(rule.title) == folded:
+            if rule.title and fold(rule.title) == folded:
                 return address
         slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
         return slug if slug in self.rules else None
@@ -211,8 +219,8 @@ class RulesReference:
         text = query.strip()
         glossary = self.game.glossary
         match = next((t for t in glossary if t.term == text), None)
-        match = match or next((t for t in glossary if _fold(t.term) == _fold(text)), None)
-        match = match or next((t for t in glossary if _fold(t.meaning) == _fold(text)), None)
+        match = match or next((t for t in glossary if fold(t.term) == fold(text)), None)
+        match = match or next((t for t in glossary if fold(t.meaning) == fold(text)), None)
         if match is None:
             return None
         see = [a for a in match.see if a in self.rules]
@@ -220,10 +228,10 @@ class RulesReference:
 
     # ----------------------------------------------------------- components
     def component(self, query: str) -> ComponentAnswer | None:
-        folded = _fold(query.strip())
+        folded = fold(query.strip())
         for comp in self.game.components:
             names = (comp.id, comp.name, *comp.aliases)
-            if any(_fold(n) == folded for n in names):
+            if any(fold(n) == folded for n in names):
                 citing = [
                     src[1]
                     for src, _, d in self.graph.graph.in_edges(("component", comp.id), data=True)
@@ -244,20 +252,20 @@ class RulesReference:
         out = []
         for address, rule in self.rules.items():
             text = " ".join(p.text for b in rule.blocks() for p in b.paras)
-            out.append((address, _words(rule.title or ""), _words(text), text))
+            out.append((address, words(rule.title or ""), words(text), text))
         return out
 
     def search(self, query: str, limit: int = 10) -> tuple[SearchHit, ...]:
         """Rules holding every word of the query (or a word it begins); title words weigh most."""
-        wanted = _words(query)
+        wanted = words(query)
         if not wanted:
             return ()
         hits = []
-        for order, (address, title, words, text) in enumerate(self._index):
+        for order, (address, title, body, text) in enumerate(self._index):
             score = 0.0
             for w in wanted:
-                exact = 3.0 * title.count(w) + min(words.count(w), 5)
-                prefix = sum(1 for x in (*title, *words) if x.startswith(w) and x != w)
+                exact = 3.0 * title.count(w) + min(body.count(w), 5)
+                prefix = sum(1 for x in (*title, *body) if x.startswith(w) and x != w)
                 if not exact and not prefix:
                     break
                 score += exact + 0.5 * min(prefix, 5)
@@ -286,10 +294,10 @@ class RulesReference:
         )
 
 
-def _snippet(text: str, words: list[str], width: int = 160) -> str:
+def _snippet(text: str, wanted: list[str], width: int = 160) -> str:
     """The stretch of text round the first query word, cut at word boundaries."""
-    folded = _fold(text)
-    at = min((folded.find(w) for w in words if folded.find(w) >= 0), default=0)
+    folded = fold(text)
+    at = min((folded.find(w) for w in wanted if folded.find(w) >= 0), default=0)
     start = max(0, at - width // 3)
     if start:
         start = text.find(" ", start) + 1
