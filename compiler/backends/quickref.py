@@ -17,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Flowable,
     Frame,
     NextPageTemplate,
@@ -182,7 +183,7 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     ]
     story += _index(game, ref, st)
     if game.glossary:
-        story += [PageBreak(), Paragraph(esc(label(lang, "glossary")), st["section"])]
+        story += [CondPageBreak(60 * mm), Paragraph(esc(label(lang, "glossary")), st["section"])]
         story += _glossary(game, ref, st)
     if game.tables:
         story += [NextPageTemplate("portrait"), PageBreak()]

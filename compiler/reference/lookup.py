@@ -26,6 +26,7 @@ _PREFIX = re.compile(
 )
 _WORD = re.compile(r"[^\W_]+")
 _MARKS = re.compile("[\u0300-\u036f]")
+_CASE_NUMBER = re.compile(r"[\d.]+[a-z]?")  # "8.6.9d", "13"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +122,18 @@ class RulesReference:
 
     # ------------------------------------------------------------------ rules
     def heading(self, address: str) -> str:
-        """The rule's number and title; a lettered item without a title reads "8.6.9d"."""
+        """The rule's number and title as a player reads them.
+
+        An untitled case-system item reads as its full number ("8.6.9d"); an
+        untitled item whose address is a made-up slug
+        ("scenario-1-preparazione-A") reads as its printed label ("A").
+        """
         rule = self.rules.get(address)
         if rule is None:
             return address
-        return rule.heading if rule.title else address
+        if rule.title:
+            return rule.heading
+        return address if _CASE_NUMBER.fullmatch(address) else rule.label
 
     def place(self, address: str) -> tuple[str, ...]:
         chain: list[str] = []

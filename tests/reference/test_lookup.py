@@ -100,3 +100,10 @@ def test_ref_cli_json_and_nothing_found() -> None:
     assert "nothing in maquis matches 'no-such-thing-here'" in missing.stderr
     unknown = run_casebook("ref", "no-such-game", "1")
     assert unknown.returncode == 2 and "no game 'no-such-game'" in unknown.stderr
+
+
+def test_an_untitled_item_reads_as_printed_not_as_its_internal_address() -> None:
+    ref = engine("liberation")
+    assert ref.heading("scenario-1-preparazione-A") == "A"
+    assert ref.place("scenario-1-preparazione-A")[-2:] == ("Installazione:", "A")
+    assert engine("set-europe-ablaze").heading("8.6.9d") == "8.6.9d"
