@@ -73,49 +73,112 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from compiler.backends import aids, cards, counters, export, forms, html, quickref, rulebook
-    from compiler.pipeline import front_end
-    from compiler.write import Output, write_all
+    from compiler.pipeline import languages
 
     dirs = _games(args)
     if dirs is None:
         return EXIT_INPUT
-    editions = [args.edition] if args.edition else list(EDITIONS)
-    papers = [args.paper] if args.paper else list(PAPERS)
     status = EXIT_OK
     for game_dir in dirs:
-        outputs: list[Output] = []
-        notes: list[str] = []
-        try:
-            for edition in editions:
-                fe = front_end(game_dir, _root_for(args.rulesets), edition)
-                if fe.game is None or fe.graphs is None:
-                    raise CompileError([f for f in fe.findings if f.severity is Severity.ERROR])
-                for paper in papers:
-                    outputs += rulebook.build(fe.game, fe.graphs, rulebook.Options(paper))
-                base = f"{fe.game.id}/{fe.game.language}/rules-{edition}"
-                outputs.append(Output(base + ".txt", export.to_text(fe.game).encode()))
-                outputs.append(Output(base + ".json", export.to_json(fe.game, fe.graphs).encode()))
-                outputs += html.build(fe.game, fe.graphs, edition)
-                if edition == editions[-1]:  # the kit is built once, from the last edition
-                    outputs += cards.build(fe.game, cards.Options(tuple(papers)))
-                    outputs += counters.build(fe.game, counters.Options(tuple(papers)))
-                    outputs += aids.build(fe.game, tuple(papers))
-                    outputs += forms.build(fe.game, tuple(papers))
-                    outputs += quickref.build(fe.game, fe.graphs, tuple(papers))
-                    notes = cards.notes(fe.game)
-        except CompileError as err:
-            _report(err.findings)
-            print(f"{game_dir.name}: not built; previous outputs are untouched", file=sys.stderr)
+        own, *translations = languages(game_dir)
+        wanted = _langs(args.lang) or [own, *translations]
+        unknown = [lang for lang in wanted if lang not in (own, *translations)]
+        if unknown:
+            print(
+                f"casebook build: {game_dir.name} has no {', '.join(unknown)} text "
+                f"(languages: {', '.join([own, *translations])}); start a translation with "
+                f"`casebook l10n update {game_dir.name} LANG`",
+                file=sys.stderr,
+            )
             status = EXIT_INPUT
             continue
-        for note in notes:
-            print(f"note: {note}", file=sys.stderr)
-        changed = write_all(outputs, args.out)
-        for out in sorted(outputs, key=lambda o: o.path):
-            print(f"{args.out / out.path}")
-        print(f"{game_dir.name}: {len(outputs)} file(s), {len(changed)} changed", file=sys.stderr)
+        for i, lang in enumerate(wanted):
+            if _build_one(args, game_dir, None if lang == own else lang, i == 0) != EXIT_OK:
+                status = EXIT_INPUT
     return status
+
+
+def _build_one(
+    args: argparse.Namespace, game_dir: Path, lang: str | None, first: bool = True
+) -> int:
+    """Every output of one game in one language (None: the language it is written in).
+
+    Notes about the game's content (decks the source does not print) are said
+    by the first language built only: they are the same in every language.
+    """
+    from compiler.backends import (
+        aids,
+        cards,
+        counters,
+        export,
+        forms,
+        html,
+        proof,
+        quickref,
+        rulebook,
+    )
+    from compiler.checks import run_checks
+    from compiler.pipeline import front_end
+    from compiler.write import Output, write_all
+
+    # A translation is made from the corrected text: it has one edition, the living one.
+    editions = [args.edition] if args.edition else list(EDITIONS)
+    if lang is not None:
+        editions = ["living"]
+    papers = [args.paper] if args.paper else list(PAPERS)
+    outputs: list[Output] = []
+    notes: list[str] = []
+    name = game_dir.name + (f" ({lang})" if lang else "")
+    try:
+        for edition in editions:
+            fe = front_end(game_dir, _root_for(args.rulesets), edition, lang)
+            if fe.game is None or fe.graphs is None:
+                raise CompileError([f for f in fe.findings if f.severity is Severity.ERROR])
+            for paper in papers:
+                outputs += rulebook.build(fe.game, fe.graphs, rulebook.Options(paper))
+            base = f"{fe.game.id}/{fe.game.language}/rules-{edition}"
+            outputs.append(Output(base + ".txt", export.to_text(fe.game).encode()))
+            outputs.append(Output(base + ".json", export.to_json(fe.game, fe.graphs).encode()))
+            outputs += html.build(fe.game, fe.graphs, edition)
+            if edition == editions[-1]:  # the kit is built once, from the last edition
+                outputs += cards.build(fe.game, cards.Options(tuple(papers)))
+                outputs += counters.build(fe.game, counters.Options(tuple(papers)))
+                outputs += aids.build(fe.game, tuple(papers))
+                outputs += forms.build(fe.game, tuple(papers))
+                outputs += quickref.build(fe.game, fe.graphs, tuple(papers))
+                notes = cards.notes(fe.game) if first else []
+                if lang is not None:
+                    findings = run_checks(fe.game, fe.graphs)
+                    outputs += proof.build(fe.game, findings, tuple(papers))
+                    notes += _translation_notes(fe.game)
+    except CompileError as err:
+        _report(err.findings)
+        print(f"{name}: not built; previous outputs are untouched", file=sys.stderr)
+        return EXIT_INPUT
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    changed = write_all(outputs, args.out)
+    for out in sorted(outputs, key=lambda o: o.path):
+        print(f"{args.out / out.path}")
+    print(f"{name}: {len(outputs)} file(s), {len(changed)} changed", file=sys.stderr)
+    return EXIT_OK
+
+
+def _translation_notes(game) -> list[str]:
+    """Say once what prints in the source language, and where to see why."""
+    l10n = game.l10n
+    behind = {
+        s: n
+        for s, (n, _) in l10n.counts().items()
+        if s in ("untranslated", "fuzzy", "outdated") and n
+    }
+    if not behind:
+        return []
+    listed = ", ".join(f"{n} {s}" for s, n in behind.items())
+    return [
+        f"{game.id} ({l10n.lang}): {listed} string(s) print in {l10n.source_lang}; "
+        f"`casebook l10n status {game.id} {l10n.lang}` and the proof PDF show which"
+    ]
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -178,6 +241,32 @@ def cmd_ref(args: argparse.Namespace) -> int:
         )
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+def cmd_l10n(args: argparse.Namespace) -> int:
+    from compiler.l10n import commands
+    from compiler.pipeline import languages
+
+    args.games = [args.game]
+    dirs = _games(args)
+    if dirs is None:
+        return EXIT_INPUT
+    game_dir, root = dirs[0], _root_for(args.rulesets)
+    if args.step == "extract":
+        return commands.extract(game_dir, root, args.output)
+    if args.step == "status":
+        langs = [args.lang] if args.lang else languages(game_dir)[1:]
+        if not langs:
+            print(
+                f"casebook l10n: {game_dir.name} has no catalogs yet; start one with "
+                f"`casebook l10n update {game_dir.name} LANG`",
+                file=sys.stderr,
+            )
+            return EXIT_INPUT
+        return commands.status(game_dir, root, langs, args.format)
+    if args.step == "update":
+        return commands.update(game_dir, root, args.lang)
+    return commands.import_po(game_dir, root, args.lang, args.file)
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
@@ -307,7 +396,9 @@ def cmd_lint(args: argparse.Namespace) -> int:
     collected: list[tuple[str, Finding]] = []
     status = EXIT_OK
     for game_dir in dirs:
-        findings, ok = lint_game(game_dir, _root_for(args.rulesets), args.edition, select, ignore)
+        findings, ok = lint_game(
+            game_dir, _root_for(args.rulesets), args.edition, select, ignore, _langs(args.lang)
+        )
         if not ok:
             _report(findings)
             print(f"{game_dir.name}: not linted; fix the errors above first", file=sys.stderr)
@@ -322,6 +413,13 @@ def cmd_lint(args: argparse.Namespace) -> int:
     if status == EXIT_OK and errors:
         status = EXIT_FINDINGS
     return status
+
+
+def _langs(value: str | None) -> list[str] | None:
+    """--lang it,en -> ["it", "en"]; None (every language) when not given or "all"."""
+    if not value or value == "all":
+        return None
+    return [lang.strip() for lang in value.split(",") if lang.strip()]
 
 
 def _codes(value: str | None) -> list[str] | None:
@@ -390,6 +488,12 @@ def parser() -> argparse.ArgumentParser:
     p = verbs.add_parser("build", help="write rulebook PDFs and rule exports")
     common(p)
     p.add_argument("--edition", choices=EDITIONS, help="default: both")
+    p.add_argument(
+        "--lang",
+        metavar="LANGS",
+        help="languages to build, e.g. en or it,en (default: the game's own and every "
+        "translation in l10n/)",
+    )
     p.add_argument("--paper", choices=PAPERS, help="default: both")
     p.add_argument(
         "--out",
@@ -413,6 +517,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--select", metavar="CODES", help="only these codes or prefixes (XREF,NAME001)")
     p.add_argument("--ignore", metavar="CODES", help="skip these codes or prefixes")
     p.add_argument("--edition", choices=EDITIONS, default="original")
+    p.add_argument(
+        "--lang",
+        metavar="LANGS",
+        help="languages to lint, e.g. it or en,it (default: the game's own and every catalog)",
+    )
     p.add_argument(
         "--show-all",
         action="store_true",
@@ -456,6 +565,28 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--column", help="the column to look the key up in (default: the roll column)")
     common(p, games=False)
     p.set_defaults(run=cmd_table)
+
+    p = verbs.add_parser("l10n", help="translation catalogs: extract, update, import, status")
+    steps = p.add_subparsers(dest="step", required=True, metavar="STEP")
+    q = steps.add_parser("extract", help="write the game's POT template of every string")
+    q.add_argument("game", metavar="GAME")
+    q.add_argument("-o", "--output", metavar="FILE", help="default: rulesets/GAME/l10n/GAME.pot")
+    common(q, games=False)
+    q = steps.add_parser("update", help="merge the current strings into LANG's catalog")
+    q.add_argument("game", metavar="GAME")
+    q.add_argument("lang", metavar="LANG")
+    common(q, games=False)
+    q = steps.add_parser("import", help="bring a translated PO file into LANG's catalog")
+    q.add_argument("game", metavar="GAME")
+    q.add_argument("lang", metavar="LANG")
+    q.add_argument("file", type=Path, metavar="FILE.po")
+    common(q, games=False)
+    q = steps.add_parser("status", help="coverage: strings and words translated, fuzzy, …")
+    q.add_argument("game", metavar="GAME")
+    q.add_argument("lang", nargs="?", metavar="LANG", help="default: every catalog")
+    q.add_argument("--format", choices=("text", "json"), default="text")
+    common(q, games=False)
+    p.set_defaults(run=cmd_l10n)
 
     p = verbs.add_parser("explain", help="print what a check finds, why, and an example")
     p.add_argument("code", nargs="?", metavar="CODE")

@@ -18,7 +18,7 @@ from compiler.checks import run_checks
 from compiler.diagnostics import Finding, Location
 from compiler.model.game import Game
 from compiler.model.text import locate_phrase
-from compiler.pipeline import FrontEnd, front_end
+from compiler.pipeline import FrontEnd, front_end, languages
 
 _NAME = re.compile(r"[^\W\d]{3}")  # a target with three letters names something
 
@@ -28,7 +28,9 @@ def _is_name(target: str | None) -> bool:
     return bool(target and _NAME.search(target))
 
 
-_NOQA = re.compile(r"#\s*noqa:\s*(?P<codes>[A-Z]+[0-9]{3}(?:\s*,\s*[A-Z]+[0-9]{3})*)")
+_NOQA = re.compile(
+    r"#\s*noqa:\s*(?P<codes>[A-Z][A-Z0-9]*[0-9]{3}(?:\s*,\s*[A-Z][A-Z0-9]*[0-9]{3})*)"
+)
 
 
 def lint_game(
@@ -37,8 +39,44 @@ def lint_game(
     edition: str = "original",
     select: Sequence[str] | None = None,
     ignore: Sequence[str] = (),
+    langs: Sequence[str] | None = None,
 ) -> tuple[list[Finding], bool]:
-    """(findings, ok): ok is False when the game could not be modelled at all."""
+    """(findings, ok): ok is False when the game could not be modelled at all.
+
+    ``langs`` names the languages to lint: the game's own and the languages
+    it has catalogs for (l10n/*.po). None lints them all. A translation is
+    linted as a game of its own (the same checks, on the translated text,
+    located at the catalog's lines) plus the L10N checks of its catalog.
+    """
+    own, *translations = languages(game_dir)
+    wanted = list(langs) if langs is not None else [own, *translations]
+    found: list[Finding] = []
+    if own in wanted or not own:
+        source, ok = _lint_source(game_dir, root, edition, select, ignore)
+        if not ok:
+            return source, False
+        found += source
+    for lang in wanted:
+        if lang == own:
+            continue
+        front = front_end(game_dir, root, "original", lang)
+        if front.game is None or front.graphs is None:
+            return list(front.findings), False
+        cursors: dict[tuple[str, int, str], tuple[int, int]] = {}
+        checked = [
+            refine(f, front, cursors) for f in run_checks(front.game, front.graphs, select, ignore)
+        ]
+        found += list(front.findings) + suppress(checked, front)
+    return sorted(found, key=Finding.sort_key), True
+
+
+def _lint_source(
+    game_dir: Path,
+    root: Path,
+    edition: str,
+    select: Sequence[str] | None,
+    ignore: Sequence[str],
+) -> tuple[list[Finding], bool]:
     original = front_end(game_dir, root, "original")
     if original.game is None or original.graphs is None:
         return list(original.findings), False
@@ -57,7 +95,7 @@ def lint_game(
     cursors: dict[tuple[str, int, str], tuple[int, int]] = {}
     found = [refine(f, front, cursors) for f in found]
     found = suppress(found, front)
-    return sorted(list(front.findings) + found, key=Finding.sort_key), True
+    return list(front.findings) + found, True
 
 
 def _key(finding: Finding) -> tuple[str, str | None, str | None]:

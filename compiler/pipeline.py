@@ -15,12 +15,13 @@ Faults in the verbatim rule text never block a build; the linter reports them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from compiler.diagnostics import Finding, Severity, has_errors
+from compiler.diagnostics import CompileError, Finding, Severity, has_errors
 from compiler.graph import Graphs, build_graphs
-from compiler.load.game_files import load_game
+from compiler.l10n.localise import catalog_path, localise, source_units
+from compiler.load.game_files import GameSources, load_game
 from compiler.model.errata import apply_errata
 from compiler.model.from_source import from_sources
 from compiler.model.game import Game
@@ -39,8 +40,14 @@ class FrontEnd:
     lines: dict[str, tuple[str, ...]] = field(default_factory=dict)  # raw text, for noqa
 
 
-def front_end(game_dir: Path, root: Path, edition: str = "original") -> FrontEnd:
-    """Load, validate and model one game; ``root`` is what locations are relative to."""
+def front_end(
+    game_dir: Path, root: Path, edition: str = "original", lang: str | None = None
+) -> FrontEnd:
+    """Load, validate and model one game; ``root`` is what locations are relative to.
+
+    ``lang`` other than the game's own language reads the translation in
+    ``l10n/<lang>.po`` into the same files before modelling (compiler/l10n).
+    """
     sources = load_game(game_dir, root)
     findings = list(sources.findings)
     if has_errors(findings):
@@ -48,14 +55,30 @@ def front_end(game_dir: Path, root: Path, edition: str = "original") -> FrontEnd
     findings += validate_game(sources, root)
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))
+    own = source_language(sources)
+    if lang and lang != own:
+        try:
+            sources, l10n = localise(sources, lang, root)
+        except CompileError as err:
+            return FrontEnd(None, None, (*findings, *err.findings))
+    else:
+        l10n = source_units(sources, own)
     game, model_findings = from_sources(sources)
+    game = replace(game, l10n=l10n)
     findings += model_findings
-    if edition == "living":
+    if edition == "living" and not l10n.is_translation:
         game, errata_findings = apply_errata(game)
         findings += errata_findings
+    elif edition == "living":
+        # a translation is made from the corrected text (see compiler/l10n/localise.py)
+        game = replace(game, edition="living")
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))
     lines = {source.path: source.lines for _, source in sources.files}
+    if l10n.catalog:
+        lines[l10n.catalog] = tuple(
+            catalog_path(game_dir, l10n.lang).read_text(encoding="utf-8").splitlines()
+        )
     original = None
     if game.translation_of:
         other = front_end(game_dir.parent / game.translation_of, root, "original")
@@ -71,3 +94,24 @@ def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:
     if names:
         return [rulesets / name for name in names]
     return sorted(p for p in rulesets.iterdir() if (p / "game.yaml").is_file())
+
+
+def source_language(sources: GameSources) -> str:
+    """The language game.yaml declares: the one the rules are written in."""
+    games = sources.of_kind("game")
+    data = games[0].data if games else None
+    return str(data.get("language", "")) if isinstance(data, dict) else ""
+
+
+def languages(game_dir: Path) -> list[str]:
+    """The game's own language first, then every language it has a catalog for."""
+    from compiler.l10n.localise import languages as catalogs
+    from compiler.load.yaml_nodes import load_file
+
+    own = ""
+    try:
+        data = load_file(game_dir / "game.yaml", game_dir).data
+        own = str(data.get("language", "")) if isinstance(data, dict) else ""
+    except (CompileError, OSError):
+        pass
+    return [own] + [lang for lang in catalogs(game_dir) if lang != own]

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from compiler.graph import Graphs
 from compiler.model.game import Game
+from compiler.model.l10n import TRANSLATED, Localisation, UnitState
 from compiler.model.rules import Block, Rule
 from compiler.model.text import Para
 
@@ -125,3 +126,50 @@ def rule_words(graphs: Graphs, address: str, with_text: bool = True) -> set[str]
         first = False
         current = graphs.references.parent(current)
     return out
+
+
+# --- translation checks -------------------------------------------------------------------
+
+
+def translated_game(game: Game) -> Localisation | None:
+    """The catalog state when ``game`` is read in a translation, else None."""
+    return game.l10n if game.l10n is not None and game.l10n.is_translation else None
+
+
+def quote(text: str, width: int = 60) -> str:
+    """A string as a message shows it: quoted, on one line, cut at ``width``."""
+    one_line = " ".join(text.split())
+    return '"' + (one_line if len(one_line) <= width else one_line[: width - 1] + "…") + '"'
+
+
+def checked_texts(game: Game) -> Iterator[tuple[UnitState, str, str]]:
+    """(unit, text, language) of every string the game prints in its language.
+
+    In the source language every unit (with its errata, in the living
+    edition); in a translation only the translated ones (the rest print in
+    the source language, which its own lint checks).
+    """
+    l10n = game.l10n
+    if l10n is None:
+        return
+    for unit in l10n.units:
+        if not l10n.is_translation:
+            text = corrected(unit, game) if game.edition == "living" else unit.source
+            yield unit, text, l10n.lang
+        elif unit.translation and unit.status == TRANSLATED:
+            yield unit, unit.translation, l10n.lang
+
+
+def corrected(unit: UnitState, game: Game) -> str:
+    """The unit's source text with its errata applied: what a translation must say."""
+    text = unit.source
+    field = "title" if unit.kind == "rule-title" else "text"
+    for erratum in game.errata:
+        if erratum.rule in (unit.rule, "*") and erratum.field == field and erratum.old in text:
+            text = text.replace(erratum.old, erratum.new, 1 if erratum.occurrence else -1)
+    return text
+
+
+def waived(unit: UnitState, code: str) -> bool:
+    """The translator's comment says ``noqa: CODE``: a difference made on purpose."""
+    return f"noqa: {code}" in unit.note or "noqa: " + code.lower() in unit.note

@@ -28,6 +28,7 @@ SINGLE_FILES = {
     "layouts.yaml": "layouts",
     "counters.yaml": "counters",
     "procedures.yaml": "procedures",
+    "termbase.yaml": "termbase",
 }
 FOLDERS = {"rules": "rules", "books": "entries"}
 

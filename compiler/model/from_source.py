@@ -16,7 +16,7 @@ from typing import Any
 from compiler.diagnostics import Finding, Location, Severity
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import JsonPath, SourceFile
-from compiler.model import from_kit, from_parts
+from compiler.model import from_kit, from_l10n, from_parts
 from compiler.model.components import Component, Face, IdRange, StatedTotal
 from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
 from compiler.model.ref_patterns import find_refs
@@ -352,6 +352,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
             x for src in sources.of_kind("procedures") for x in from_parts.procedures(src)
         ),
         translation_of=g.get("translation_of"),
+        termbase=next((from_l10n.termbase(src) for src in sources.of_kind("termbase")), None),
         aid_sequence=tuple(g.get("player_aids", {}).get("sequence", ())),
         forms=tuple(
             (f["table"], tuple(f.get("write_in", ())))

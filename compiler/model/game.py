@@ -9,6 +9,7 @@ from compiler.diagnostics import Location
 from compiler.model.cards import Deck
 from compiler.model.components import Component, StatedTotal
 from compiler.model.entries import Book
+from compiler.model.l10n import Localisation, Termbase
 from compiler.model.layouts import CounterSheet, Layout
 from compiler.model.maps import GameMap
 from compiler.model.parameters import Parameter, Variant
@@ -112,6 +113,8 @@ class Game:
     aid_sequence: tuple[str, ...] = ()  # rule addresses giving the sequence of play
     forms: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (table id, write-in column headings)
     procedures: tuple[Procedure, ...] = ()
+    termbase: Termbase | None = None
+    l10n: Localisation | None = None  # the translation units and, translated, their state
 
     def procedure(self, procedure_id: str) -> Procedure | None:
         return next((p for p in self.procedures if p.id == procedure_id), None)

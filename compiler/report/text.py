@@ -1,6 +1,7 @@
 """ruff's concise form: ``path:line:col: CODE message`` and an indented help line.
 
-Gaps (info: references to content the source lacks) and findings an erratum
+Gaps (info: references to content the source lacks), translators' queries
+on the source (info, L10N010) and findings an erratum
 fixes or a noqa silences are counted in the summary and listed only with
 ``--show-all``; everything a rules editor must act on is listed.
 """
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from compiler.diagnostics import Finding, Severity
+
+QUERY = "L10N010"  # a translator's query: information for the source's editors
 
 
 def _shown(finding: Finding, show_all: bool) -> bool:
@@ -30,11 +33,17 @@ def render(findings: Sequence[tuple[str, Finding]], show_all: bool = False) -> s
             lines.append(f"    note: {note}")
     summary = f"Found {len(shown)} finding{'s' if len(shown) != 1 else ''}."
     if not show_all:
-        gaps = sum(1 for _, f in findings if f.status == "open" and f.severity is Severity.INFO)
+        info = [f for _, f in findings if f.status == "open" and f.severity is Severity.INFO]
+        queries = sum(1 for f in info if f.code == QUERY)
+        gaps = len(info) - queries
         handled = sum(1 for _, f in findings if f.status != "open")
         extra = []
         if gaps:
             extra.append(f"{gaps} gap{'s' if gaps != 1 else ''} (content the source lacks)")
+        if queries:
+            extra.append(
+                f"{queries} translators' quer{'ies' if queries != 1 else 'y'} on the source"
+            )
         if handled:
             extra.append(f"{handled} fixed by errata or suppressed")
         if extra:

@@ -130,10 +130,11 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
     if kind == "minimum":
         return f"{_show(value)} is below the minimum {arg}", what
     if kind in ("oneOf", "anyOf"):
-        if isinstance(value, dict) and {"number", "id"} <= set(value):
-            return "has both 'number' and 'id'", "a rule has a number, or (if unnumbered) an id"
         if isinstance(value, dict) and "level" in value and not {"number", "id"} & set(value):
-            return "has neither 'number' nor 'id'", "give the number as printed, in quotes"
+            return (
+                "has neither 'number' nor 'id'",
+                "give the number as printed, in quotes, or (if unnumbered) an id",
+            )
         if isinstance(value, dict) and "kind" in value:
             return f"block of kind {_show(value.get('kind'))} is not valid here", (
                 "kinds: note, example, designer-note (with text), list (with items), "

@@ -17,7 +17,7 @@ from compiler.checks import ALL_CHECKS
 from compiler.lint import lint_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
-_MARK = re.compile(r"#\s*expect:\s*(?P<codes>[A-Z]+\d{3}(?:\s*,\s*[A-Z]+\d{3})*)")
+_MARK = re.compile(r"#\s*expect:\s*(?P<codes>[A-Z][A-Z0-9]*\d{3}(?:\s*,\s*[A-Z][A-Z0-9]*\d{3})*)")
 
 
 def materialise(name: str, tmp_path: Path) -> Path:
@@ -36,11 +36,20 @@ def materialise(name: str, tmp_path: Path) -> Path:
 
 
 def expected(game: Path, code: str) -> set[tuple[str, int]]:
+    """Marked lines; in a PO catalog a ``# expect:`` comment marks its entry's msgctxt line."""
     marks = set()
-    for path in sorted(game.rglob("*.yaml")):
+    for path in sorted([*game.rglob("*.yaml"), *game.rglob("*.po")]):
+        pending = False
         for number, line in enumerate(path.read_text().splitlines(), start=1):
             m = _MARK.search(line)
-            if m and code in re.split(r"\s*,\s*", m.group("codes")):
+            hit = bool(m and code in re.split(r"\s*,\s*", m.group("codes")))
+            if path.suffix == ".po":
+                if hit:
+                    pending = True
+                elif pending and line.startswith("msgctxt"):
+                    marks.add((path.relative_to(game).as_posix(), number))
+                    pending = False
+            elif hit:
                 marks.add((path.relative_to(game).as_posix(), number))
     return marks
 

@@ -83,10 +83,20 @@ def test_bad_enum_and_bad_block_in_one_run_are_both_reported(game: Path) -> None
     )
 
 
-def test_number_and_id_together_are_refused(game: Path) -> None:
+def test_a_numbered_rule_may_carry_a_stable_id(game: Path) -> None:
+    """The id of a numbered rule keys its translations; the number still addresses it."""
     _edit(game / "rules/01-play.yaml", '  - number: "1.0"\n', '  - number: "1.0"\n    id: play\n')
-    assert _lines(game) == [
-        "rulesets/mini-case/rules/01-play.yaml:3:5: SCHEMA001 rules[0]: has both 'number' and 'id'"
+    assert _lines(game) == []
+
+
+def test_a_rule_without_number_or_id_is_refused(game: Path) -> None:
+    _edit(
+        game / "rules/01-play.yaml", '  - number: "1.0"\n    level: module\n', "  - level: module\n"
+    )
+    lines = _lines(game)
+    assert lines == [
+        "rulesets/mini-case/rules/01-play.yaml:3:5: SCHEMA001 rules[0]: "
+        "missing required key 'number'"
     ]
 
 

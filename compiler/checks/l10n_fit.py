@@ -1,0 +1,77 @@
+"""L10N009 card-fit
+
+## What it finds
+A card whose text, set with the real fonts of the card layout, does not fit
+its region even at the region's minimum size, in the language the game is
+read in: a translation longer than the box it is printed in.
+
+## Why it matters
+The build stops on such a card (FIT001); lint says so first, naming the
+card, the field and the language, while the translator can still shorten it.
+
+## Example
+    rulesets/liberation/l10n/en.po:60:1  deck 'carte-medaglia', card 'medaglia-2-01',
+        region 'text' (en): the text overflows its 45 mm height by 3.2 mm even at the
+        minimum size 7 pt
+    help: shorten the text (an erratum or translation), enlarge the region in
+        layouts.yaml, or lower its min_size
+
+Passing: every card of every deck with a layout fits, in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.diagnostics import CompileError, Finding, Severity
+from compiler.graph import Graphs
+from compiler.model.game import Game
+
+CODE, NAME, SEVERITY = "L10N009", "card-fit", Severity.ERROR
+
+
+def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    layouts = {layout.id: layout for layout in game.layouts}
+    decks = [(d, layouts[d.layout]) for d in game.decks if d.layout in layouts]
+    if not decks:
+        return
+    from compiler.backends.cards import card_context, default_back
+    from compiler.backends.pdf import faces
+
+    faces.register()
+    units = game.l10n.by_id if game.l10n is not None else {}
+    for deck, layout in decks:
+        for card in deck.cards:
+            subject = faces.Subject(
+                card_context(game, deck, card, 1),
+                f"deck {deck.id!r}, card {card.id!r}",
+                game.language,
+                card.at,
+            )
+            for design in (layout.front, layout.back or default_back(layout)):
+                for region in design.regions:
+                    markup = faces.render_markup(region, subject.context)
+                    try:
+                        faces.fit(region, markup, subject)
+                    except CompileError as err:
+                        for f in err.findings:
+                            unit = _unit_shown(units, deck.id, card.id, region.show or "")
+                            yield Finding(
+                                CODE,
+                                SEVERITY,
+                                f.message,
+                                unit.at if unit is not None else (card.at or f.location),
+                                suggestion=f.suggestion,
+                                target=unit.id if unit is not None else card.id,
+                            )
+
+
+def _unit_shown(units: dict, deck: str, card: str, show: str):
+    """The unit a region prints ("{{ card.text }}" -> card:<deck>:<card>:text): its PO line."""
+    for key in ("text", "title"):
+        if f"card.{key}" in show:
+            return units.get(f"card:{deck}:{card}:{key}")
+    if "card.fields." in show:
+        field = show.split("card.fields.", 1)[1].split()[0].strip("}")
+        return units.get(f"card:{deck}:{card}:field:{field}")
+    return None

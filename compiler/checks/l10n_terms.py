@@ -1,0 +1,84 @@
+"""L10N006 termbase
+
+## What it finds
+A translation that does not use the termbase's term for a game word of the
+source (RESISTENZA must be RESISTANCE), uses a forbidden term, or translates
+a word marked do-not-translate (V-MANN). Terms in capitals match only in
+capitals: the rules' keywords, not the same word in ordinary prose.
+
+## Why it matters
+A game word rendered two ways reads as two things: a player who meets
+OCCUPIER on one card and OCCUPANT on another asks whether they differ.
+
+## Example
+    rulesets/liberation/l10n/en.po:220:1  "OCCUPANTE" should be OCCUPIER in en; the
+        translation has neither it nor an admitted form
+    help: termbase.yaml:20 says OCCUPIER (forbidden: OCCUPANT, OCCUPATION)
+
+Passing: every source term found is rendered with its preferred or an
+admitted term, and no forbidden term appears.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.checks.helpers import corrected, translated_game, waived
+from compiler.diagnostics import Finding, Severity
+from compiler.graph import Graphs
+from compiler.model.game import Game
+from compiler.model.l10n import TRANSLATED
+
+CODE, NAME, SEVERITY = "L10N006", "termbase", Severity.WARNING
+
+
+def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    l10n = translated_game(game)
+    if l10n is None or game.termbase is None:
+        return
+    lang = l10n.lang
+    for unit in l10n.units:
+        if unit.status != TRANSLATED or waived(unit, CODE):
+            continue
+        source = corrected(unit, game)
+        for term in game.termbase.terms:
+            if not term.source_pattern().search(source):
+                continue
+            where = f"{term.at.path}:{term.at.line}"
+            if term.do_not_translate:
+                if not term.pattern(term.forms).search(unit.translation):
+                    yield Finding(
+                        CODE,
+                        SEVERITY,
+                        f'"{term.source}" is not translated, but the {lang} text does not '
+                        "keep it as printed",
+                        unit.at,
+                        target=unit.id,
+                        suggestion=f"write {term.source} exactly (termbase {where})",
+                    )
+                continue
+            target = term.targets.get(lang)
+            if target is None:
+                continue
+            wanted = (target.preferred, *target.admitted)
+            if not term.pattern(wanted).search(unit.translation):
+                yield Finding(
+                    CODE,
+                    SEVERITY,
+                    f'"{term.source}" should be {target.preferred} in {lang}; the translation '
+                    "has neither it nor an admitted form",
+                    unit.at,
+                    target=unit.id,
+                    suggestion=f"termbase {where}: {target.preferred}"
+                    + (f" (admitted: {', '.join(target.admitted)})" if target.admitted else ""),
+                )
+            for bad in target.forbidden:
+                if term.pattern((bad,)).search(unit.translation):
+                    yield Finding(
+                        CODE,
+                        SEVERITY,
+                        f'"{bad}" is forbidden for "{term.source}" in {lang}',
+                        unit.at,
+                        target=unit.id,
+                        suggestion=f"write {target.preferred} (termbase {where})",
+                    )

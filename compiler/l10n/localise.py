@@ -1,0 +1,190 @@
+"""Put one language's translation into the loaded files, so the same model reads it.
+
+The catalog is ``rulesets/<game>/l10n/<lang>.po``. Each unit's state:
+
+- translated: the entry's ``msgid`` is the current source text and it is not fuzzy;
+- outdated: the source changed since the translation was made (the entry's
+  ``msgid``, or after ``l10n update`` its ``#| msgid``, differs from the
+  current source): the msgid *is* the source version the translation records;
+- fuzzy: a suggestion nobody has confirmed;
+- untranslated: no entry, or an empty ``msgstr``.
+
+Only translated units replace the source text; the others print in the
+source language (and the L10N checks say so), as gettext does with fuzzy
+entries. A replaced value's position points at its catalog entry, so a
+finding about translated text names the PO line a translator can open.
+
+The translation is made from the corrected text: errata are corrections of
+the source's words, so they are not applied to a translation, which carries
+each correction itself (``#. erratum`` comments tell the translator; faults
+the errata do not cover are queries, ``queries.yaml``). The errata stay in
+the model, so the checks compare a translation with the corrected source.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from pathlib import Path
+
+import polib
+
+from compiler.diagnostics import Location
+from compiler.l10n import catalog
+from compiler.l10n.units import Unit, extract
+from compiler.load.game_files import GameSources
+from compiler.load.yaml_nodes import SourceFile
+from compiler.model.l10n import (
+    FUZZY,
+    OUTDATED,
+    SOURCE,
+    TRANSLATED,
+    UNTRANSLATED,
+    Localisation,
+    UnitState,
+)
+
+L10N_DIR = "l10n"
+
+
+def catalog_path(game_dir: Path, lang: str) -> Path:
+    return game_dir / L10N_DIR / f"{lang}.po"
+
+
+def languages(game_dir: Path) -> list[str]:
+    """The languages a game has catalogs for, sorted."""
+    return sorted(p.stem for p in (game_dir / L10N_DIR).glob("*.po"))
+
+
+def shown_path(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def state(unit: Unit, entry: polib.POEntry | None, at: Location | None) -> UnitState:
+    """One unit's state from its catalog entry (None: the catalog has none) at ``at``."""
+    source_at = Location(unit.file, unit.line, 1)
+    if entry is None:
+        return UnitState(
+            unit.id,
+            unit.kind,
+            unit.text,
+            "",
+            UNTRANSLATED,
+            None,
+            source_at,
+            source_at,
+            unit.rule,
+            unit.box,
+        )
+    at = at or source_at
+    made_from = None
+    if not entry.msgstr:
+        status = UNTRANSLATED
+    elif entry.msgid != unit.text:
+        status, made_from = OUTDATED, entry.msgid
+    elif FUZZY in entry.flags and entry.previous_msgid and entry.previous_msgid != entry.msgid:
+        status, made_from = OUTDATED, entry.previous_msgid
+    elif FUZZY in entry.flags:
+        status = FUZZY
+    else:
+        status = TRANSLATED
+    return UnitState(
+        unit.id,
+        unit.kind,
+        unit.text,
+        entry.msgstr,
+        status,
+        made_from,
+        source_at,
+        at,
+        unit.rule,
+        unit.box,
+        entry.tcomment or "",
+    )
+
+
+def source_units(sources: GameSources, lang: str) -> Localisation:
+    """The units of a game read in its own language: what spelling and fit checks read."""
+    states = []
+    for unit in extract(sources):
+        at = Location(unit.file, unit.line, 1)
+        states.append(
+            UnitState(
+                unit.id, unit.kind, unit.text, unit.text, SOURCE, None, at, at, unit.rule, unit.box
+            )
+        )
+    return Localisation(lang, lang, "", tuple(states))
+
+
+def localisation(
+    units: list[Unit], po: polib.POFile, lang: str, source_lang: str, shown: str, text: str = ""
+) -> Localisation:
+    """The state of every unit; ``text`` (the catalog as written) places each entry."""
+    entries = {e.msgctxt: e for e in po if e.msgctxt and not e.obsolete}
+    places = _msgctxt_lines(text or str(po), shown)
+    return Localisation(
+        lang,
+        source_lang,
+        shown,
+        tuple(state(u, entries.get(u.id), places.get(u.id)) for u in units),
+        obsolete=sum(1 for e in po if e.obsolete),
+    )
+
+
+def _msgctxt_lines(text: str, shown: str) -> dict[str, Location]:
+    """Each entry's place: the text of its msgctxt (line, column), which names the unit."""
+    out = {}
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        if line.startswith('msgctxt "'):
+            ctxt = line[len('msgctxt "') : -1]
+            out.setdefault(ctxt, Location(shown, line_no, len('msgctxt "') + 1))
+    return out
+
+
+def localise(sources: GameSources, lang: str, root: Path) -> tuple[GameSources, Localisation]:
+    """The sources with ``lang``'s translation in place, and the catalog's state.
+
+    Raises CompileError (L10N100) when the catalog cannot be read.
+    """
+    path = catalog_path(sources.game_dir, lang)
+    shown = shown_path(path, root)
+    po = catalog.read(path, shown)
+    game_data = sources.of_kind("game")[0].data
+    source_lang = game_data.get("language", "") if isinstance(game_data, dict) else ""
+    units = extract(sources)
+    l10n = localisation(
+        units, po, lang, source_lang, shown, path.read_text(encoding="utf-8", errors="replace")
+    )
+    by_file: dict[str, list[tuple[Unit, UnitState]]] = {}
+    for unit, unit_state in zip(units, l10n.units, strict=True):
+        if unit_state.status == TRANSLATED:
+            by_file.setdefault(unit.file, []).append((unit, unit_state))
+    files = []
+    for kind, source in sources.files:
+        if kind == "game":
+            source = _with_language(source, lang)
+        if source.path in by_file:
+            source = _substituted(source, by_file[source.path])
+        files.append((kind, source))
+    return replace(sources, files=tuple(files)), l10n
+
+
+def _with_language(source: SourceFile, lang: str) -> SourceFile:
+    data = dict(source.data) if isinstance(source.data, dict) else {}
+    data["language"] = lang
+    return replace(source, data=data)
+
+
+def _substituted(source: SourceFile, done: list[tuple[Unit, UnitState]]) -> SourceFile:
+    data = copy.deepcopy(source.data)
+    positions = dict(source.positions)
+    for unit, unit_state in done:
+        holder = data
+        for step in unit.path[:-1]:
+            holder = holder[step]  # type: ignore[index]
+        holder[unit.path[-1]] = unit_state.translation  # type: ignore[index]
+        positions[unit.path] = unit_state.at
+    return replace(source, data=data, positions=positions)

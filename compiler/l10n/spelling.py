@@ -1,0 +1,186 @@
+"""Offline spelling with the Debian hunspell dictionaries, read from Python (spylls).
+
+Dictionaries are looked up in ``/usr/share/hunspell`` (``apt-get install
+hunspell-it hunspell-en-gb hunspell-fr hunspell-de-de``), or in the folders
+named by ``CASEBOOK_DICTIONARIES`` (colon-separated). A missing dictionary is
+not an error: the checks that need it say once that it is missing.
+
+Loading a dictionary takes about a second and a lookup is slow in pure
+Python, so every answer is memoised, in the process and on disk
+(``$XDG_CACHE_HOME/casebook/spelling-<dictionary>.json``, keyed by the
+dictionary file's size and time): a second lint loads no dictionary at all.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import re
+from functools import cache
+from pathlib import Path
+
+SYSTEM_DIRS = ("/usr/share/hunspell", "/usr/share/myspell/dicts")
+# Which dictionary stands for a language, in order of preference.
+DICTIONARIES = {
+    "it": ("it_IT",),
+    "en": ("en_GB", "en_US"),
+    "fr": ("fr_FR", "fr"),
+    "de": ("de_DE",),
+}
+WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+def _dirs() -> list[Path]:
+    extra = os.environ.get("CASEBOOK_DICTIONARIES", "")
+    return [Path(d) for d in extra.split(":") if d] + [Path(d) for d in SYSTEM_DIRS]
+
+
+def dictionary_path(lang: str) -> Path | None:
+    """The .dic/.aff stem of the dictionary for ``lang``, or None when none is installed."""
+    for name in DICTIONARIES.get(lang, (lang,)):
+        for folder in _dirs():
+            if (folder / f"{name}.dic").is_file() and (folder / f"{name}.aff").is_file():
+                return folder / name
+    return None
+
+
+@cache
+def _dictionary(lang: str):
+    path = dictionary_path(lang)
+    if path is None:
+        return None
+    from spylls.hunspell import Dictionary
+
+    return Dictionary.from_files(str(path))
+
+
+def available(lang: str) -> bool:
+    return dictionary_path(lang) is not None
+
+
+def _cache_file(path: Path) -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "casebook"
+    stat = (path.with_suffix(".dic")).stat()
+    return base / f"spelling-{path.name}-{stat.st_size}-{int(stat.st_mtime)}.json"
+
+
+_MEMO: dict[str, dict[str, bool]] = {}
+_DIRTY: set[str] = set()
+
+
+def _memo(lang: str) -> dict[str, bool]:
+    if lang not in _MEMO:
+        path = dictionary_path(lang)
+        answers: dict[str, bool] = {}
+        if path is not None:
+            try:
+                answers = json.loads(_cache_file(path).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                answers = {}
+        _MEMO[lang] = answers
+    return _MEMO[lang]
+
+
+@atexit.register
+def save() -> None:
+    """Write the answers learnt in this process (best effort: a cache, not data)."""
+    for lang in sorted(_DIRTY):
+        path = dictionary_path(lang)
+        if path is None:
+            continue
+        target = _cache_file(path)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(_MEMO[lang], sort_keys=True), encoding="utf-8")
+            os.replace(tmp, target)
+        except OSError:
+            pass
+    _DIRTY.clear()
+
+
+def known(lang: str, word: str) -> bool:
+    """Whether the ``lang`` dictionary accepts ``word`` (elisions like "dell'" are split)."""
+    memo = _memo(lang)
+    if word not in memo:
+        memo[word] = _lookup(lang, word)
+        _DIRTY.add(lang)
+    return memo[word]
+
+
+def _lookup(lang: str, word: str) -> bool:
+    dictionary = _dictionary(lang)
+    if dictionary is None:
+        return False
+    if dictionary.lookup(word):
+        return True
+    for part in re.split(r"['’]", word):
+        if part and not (dictionary.lookup(part) or dictionary.lookup(part + "'")):
+            return False
+    return "'" in word or "’" in word
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text)
+
+
+PACKAGES = {
+    "it": "hunspell-it",
+    "en": "hunspell-en-gb",
+    "fr": "hunspell-fr",
+    "de": "hunspell-de-de",
+}
+_SHORT = 3
+
+
+def candidates(text: str) -> list[str]:
+    """The words worth a dictionary look-up: not names (Title Case), not short abbreviations."""
+    out = []
+    for word in words(text):
+        if len(word) <= _SHORT:
+            continue
+        if word[0].isupper() and not word.isupper():
+            continue  # a name, or a sentence's first word: names are the termbase's business
+        out.append(word)
+    return out
+
+
+def accepted(game, lang: str) -> set[str]:
+    """Words the game's termbase vouches for in ``lang`` (lower case): its words and terms."""
+    termbase = game.termbase
+    if termbase is None:
+        return set()
+    found: set[str] = set()
+    for word in termbase.words.get(lang, ()):
+        found.update(words(word))
+    for term in termbase.terms:
+        if lang == termbase.source_language or term.do_not_translate:
+            for form in term.forms:
+                found.update(words(form))
+        target = term.targets.get(lang)
+        if target is not None:
+            for form in (target.preferred, *target.admitted):
+                found.update(words(form))
+    return {w.lower() for w in found}
+
+
+# Elided articles and prepositions ("dell'", "all'", "l'"): a word of their own before "'".
+ELISIONS = {
+    "it": {"l", "d", "dell", "dall", "all", "sull", "nell", "un", "quell", "c", "s", "n", "m"},
+    "fr": {"l", "d", "j", "n", "s", "c", "qu", "m", "t"},
+    "en": set(),
+}
+
+
+def passes(lang: str, word: str, accepted_words: set[str]) -> bool:
+    """Known to the dictionary or the termbase, whole or part by part ("dell'OCCUPANTE")."""
+    if word.lower() in accepted_words or word.lower() in ELISIONS.get(lang, ()):
+        return True
+    if known(lang, word):
+        return True
+    parts = [p for p in re.split(r"['’]", word) if p]
+    elided = ELISIONS.get(lang, set())
+    return len(parts) > 1 and all(
+        p.lower() in accepted_words or p.lower() in elided or known(lang, p) for p in parts
+    )

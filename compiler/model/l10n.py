@@ -1,0 +1,128 @@
+"""Translation data as the model holds it: the termbase, and the state of one
+language's catalog (which unit is translated, fuzzy, outdated, and the
+translator's notes, among them queries on the source).
+
+A translated game is the same ``Game`` with its text in the target language
+and ``l10n`` set, so every back end and check reads it without knowing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from compiler.diagnostics import Location
+
+TRANSLATED, FUZZY, OUTDATED, UNTRANSLATED = "translated", "fuzzy", "outdated", "untranslated"
+SOURCE = "source"  # a unit of a game read in its own language
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    preferred: str
+    admitted: tuple[str, ...] = ()
+    forbidden: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TermEntry:
+    source: str
+    forms: tuple[str, ...]  # every printed form, source first
+    case_sensitive: bool
+    do_not_translate: bool
+    targets: dict[str, Target]  # language -> target (read-only by convention)
+    note: str | None
+    at: Location
+
+    def pattern(self, words: tuple[str, ...]) -> re.Pattern[str]:
+        """Whole-word match of any of ``words``; English plurals (s, es) count as the word."""
+        alternatives = "|".join(
+            re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w))
+        )
+        flags = 0 if self.case_sensitive else re.IGNORECASE
+        return re.compile(rf"(?<![\w-])(?:{alternatives})(?:[Ee]?[Ss])?(?![\w-])", flags)
+
+    def source_pattern(self) -> re.Pattern[str]:
+        alternatives = "|".join(re.escape(w) for w in sorted(self.forms, key=lambda w: -len(w)))
+        flags = 0 if self.case_sensitive else re.IGNORECASE
+        return re.compile(rf"(?<![\w'-])(?:{alternatives})(?![\w-])", flags)
+
+
+@dataclass(frozen=True, slots=True)
+class Termbase:
+    source_language: str
+    terms: tuple[TermEntry, ...]
+    words: dict[str, tuple[str, ...]]  # language -> accepted spellings
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class UnitState:
+    """One unit in one language: its source, its translation and where each is written."""
+
+    id: str
+    kind: str
+    source: str  # the current source text
+    translation: str  # "" when there is none
+    status: str  # translated | fuzzy | outdated | untranslated
+    made_from: str | None  # the source text the translation was made from, when outdated
+    source_at: Location  # the YAML
+    at: Location  # the catalog entry (or the YAML when the catalog has none)
+    rule: str | None = None
+    box: object | None = None  # units.Box, for the fit check's messages
+    note: str = ""  # the translator's comment
+
+    @property
+    def queries(self) -> tuple[str, ...]:
+        """The translator's queries on the source: each "query:" comment, with the lines
+        that continue it (a long query wraps over several comment lines)."""
+        out: list[str] = []
+        current: list[str] | None = None
+        for line in self.note.splitlines():
+            text = line.strip()
+            head = text.split(":", 1)[0].lower()
+            if head == "query":
+                current = [text.split(":", 1)[1].strip()]
+                out.append("")
+            elif head in ("noqa", "note") or not text:
+                current = None
+                continue
+            elif current is not None:
+                current.append(text)
+            else:
+                continue
+            out[-1] = " ".join(current)
+        return tuple(out)
+
+    @property
+    def shown(self) -> str:
+        """What the build prints: the translation when it is current, else the source."""
+        return self.translation if self.status == TRANSLATED else self.source
+
+
+@dataclass(frozen=True)
+class Localisation:
+    """The state of one language's catalog for one game."""
+
+    lang: str
+    source_lang: str
+    catalog: str  # path of the PO, as shown in messages ("" for the source language)
+    units: tuple[UnitState, ...]
+    obsolete: int = 0
+
+    @property
+    def is_translation(self) -> bool:
+        return self.lang != self.source_lang
+
+    @cached_property
+    def by_id(self) -> dict[str, UnitState]:
+        return {u.id: u for u in self.units}
+
+    def counts(self) -> dict[str, tuple[int, int]]:
+        """status -> (strings, source words)."""
+        out = {s: (0, 0) for s in (TRANSLATED, FUZZY, OUTDATED, UNTRANSLATED, SOURCE)}
+        for unit in self.units:
+            n, w = out[unit.status]
+            out[unit.status] = (n + 1, w + len(unit.source.split()))
+        return out

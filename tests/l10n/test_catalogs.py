@@ -1,0 +1,224 @@
+"""The translator's workflow through the real CLI: extract, update, import, status.
+
+A copy of the mini-case game (English) gets a French catalog; each test does
+what a translator or an editor would do and reads the files written.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import polib
+import pytest
+
+from compiler.l10n.localise import catalog_path
+from compiler.pipeline import front_end
+from tests.conftest import ROOT, run_casebook
+
+MINI = ROOT / "tests" / "rulesets" / "mini-case"
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    dest = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, dest)
+    return dest
+
+
+def _cli(game: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run_casebook(*args, "--rulesets", str(game.parent))
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture changed: {old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _po(game: Path) -> polib.POFile:
+    return polib.pofile(str(catalog_path(game, "fr")))
+
+
+def _translate(game: Path, table: dict[str, str]) -> None:
+    po = _po(game)
+    for entry in po:
+        if entry.msgid in table:
+            entry.msgstr = table[entry.msgid]
+    po.save(str(catalog_path(game, "fr")))
+
+
+def test_extract_writes_a_template_msgfmt_accepts(game: Path) -> None:
+    result = _cli(game, "l10n", "extract", "mini-case")
+    assert result.returncode == 0, result.stderr
+    pot = game / "l10n" / "mini-case.pot"
+    entries = polib.pofile(str(pot))
+    contexts = [e.msgctxt for e in entries]
+    assert len(contexts) == len(set(contexts)), "msgctxt must be unique"
+    assert "rule:1.1.1:body.0" in contexts
+    turn = next(e for e in entries if e.msgctxt == "rule:1.1.1:body.0")
+    assert turn.msgid == "Each turn has two phases (Cases 1.1.2 and 2.1.1)."
+    assert turn.occurrences == [("rulesets/mini-case/rules/01-play.yaml", "16")]
+    assert "rule 1.1.1" in turn.comment
+    check = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(pot)], capture_output=True, text=True
+    )
+    assert check.returncode == 0, check.stderr
+
+
+def test_update_writes_a_catalog_msgfmt_accepts_with_no_warning(game: Path) -> None:
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    assert "new" in result.stdout
+    path = catalog_path(game, "fr")
+    check = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True
+    )
+    assert check.returncode == 0 and check.stderr == "", check.stderr
+    again = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert "(no change)" in again.stdout, "a second update must not rewrite the catalog"
+
+
+def test_ids_survive_renumbering_when_the_rule_keeps_its_id(game: Path) -> None:
+    rules = game / "rules" / "01-play.yaml"
+    _edit(rules, '      - number: "1.1"\n', '      - number: "1.1"\n        id: turns\n')
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Turns": "Tours"})
+    _edit(rules, '      - number: "1.1"\n', '      - number: "1.4"\n')
+    _edit(rules, "Cases 1.1.2 and 2.1.1", "Cases 1.4.2 and 2.1.1")
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    entry = next(e for e in _po(game) if e.msgctxt == "rule:turns:title")
+    assert (entry.msgstr, entry.flags) == ("Tours", [])
+
+
+def test_a_changed_source_keeps_the_translation_as_outdated_with_the_old_text(
+    game: Path,
+) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Draw from the top.": "Piochez sur le dessus."})
+    _edit(game / "rules" / "01-play.yaml", "Draw from the top.", "Draw from the bottom.")
+
+    lint = _cli(game, "lint", "mini-case", "--lang", "fr", "--select", "L10N003")
+    assert "L10N003 outdated (fr)" in lint.stdout
+    assert '"top." -> "bottom."' in lint.stdout
+    assert "rulesets/mini-case/l10n/fr.po:" in lint.stdout
+
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    entry = next(e for e in _po(game) if e.msgid == "Draw from the bottom.")
+    assert entry.msgstr == "Piochez sur le dessus."
+    assert entry.flags == ["fuzzy"]
+    assert entry.previous_msgid == "Draw from the top."
+    text = catalog_path(game, "fr").read_text(encoding="utf-8")
+    assert '#| msgid "Draw from the top."' in text
+    lint = _cli(game, "lint", "mini-case", "--lang", "fr", "--select", "L10N003")
+    assert "L10N003 outdated (fr)" in lint.stdout, "still outdated until a translator revises it"
+
+
+def test_a_removed_string_becomes_obsolete_and_keeps_its_translation(game: Path) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Draw from the top.": "Piochez sur le dessus."})
+    _edit(
+        game / "rules" / "01-play.yaml", "- Draw from the top.", '- {kind: heading, text: "Top:"}'
+    )
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    assert "1 obsolete" in result.stdout and "1 new" in result.stdout
+    obsolete = [e for e in _po(game) if e.obsolete]
+    assert [(e.msgid, e.msgstr) for e in obsolete] == [
+        ("Draw from the top.", "Piochez sur le dessus.")
+    ]
+
+
+def test_import_brings_translations_in_and_round_trips_losslessly(
+    game: Path, tmp_path: Path
+) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    work = tmp_path / "from-translator.po"
+    shutil.copy(catalog_path(game, "fr"), work)
+    po = polib.pofile(str(work))
+    for entry in po:
+        entry.msgstr = f"[fr] {entry.msgid}"
+    po.metadata["Last-Translator"] = "Anne Traductrice <anne@example.org>"
+    po.save(str(work))
+
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert result.returncode == 0, result.stderr
+    stored = catalog_path(game, "fr").read_bytes()
+    assert all(e.msgstr.startswith("[fr] ") for e in _po(game) if not e.obsolete)
+    assert _po(game).metadata["Last-Translator"] == "Anne Traductrice <anne@example.org>"
+
+    shutil.copy(catalog_path(game, "fr"), work)  # export what is stored, import it back
+    again = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert again.returncode == 0, again.stderr
+    assert catalog_path(game, "fr").read_bytes() == stored, "a round trip changes nothing"
+    assert polib.pofile(str(work)).__unicode__() == stored.decode("utf-8")
+
+
+def test_import_refuses_another_games_catalog_and_changes_nothing(
+    game: Path, tmp_path: Path
+) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    before = catalog_path(game, "fr").read_bytes()
+    work = tmp_path / "stray.po"
+    po = polib.POFile()
+    po.metadata = {"Language": "fr", "Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgctxt="rule:99.9:body.0", msgid="Nope.", msgstr="Non."))
+    po.save(str(work))
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert result.returncode == 2
+    assert f"{work}:" in result.stderr
+    assert "no entry of this catalog is a unit of mini-case" in result.stderr
+    assert "nothing imported" in result.stderr
+    assert catalog_path(game, "fr").read_bytes() == before
+
+
+def test_import_keeps_an_entry_the_source_lost_as_obsolete(game: Path, tmp_path: Path) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    work = tmp_path / "older.po"
+    po = polib.pofile(str(catalog_path(game, "fr")))
+    for entry in po:
+        entry.msgstr = "x"
+    po.append(polib.POEntry(msgctxt="rule:99.9:body.0", msgid="Gone.", msgstr="Parti."))
+    po.save(str(work))
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert result.returncode == 0, result.stderr
+    assert "L10N102 entry 'rule:99.9:body.0' is not a unit of mini-case any more" in result.stderr
+    assert [(e.msgid, e.msgstr) for e in _po(game) if e.obsolete] == [("Gone.", "Parti.")]
+
+
+def test_import_of_a_broken_po_file_is_a_located_error(game: Path, tmp_path: Path) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    work = tmp_path / "broken.po"
+    work.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "a"\nmsgstr "x"\nmsgid "y"\n', encoding="utf-8")
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert result.returncode == 2
+    assert f"{work}:5:1: L10N100 not a valid PO file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_model_reads_the_translation_and_falls_back_to_the_source(game: Path) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Draw from the top.": "Piochez sur le dessus.", "PLAY": "JEU"})
+    fe = front_end(game, game.parent.parent, "living", "fr")
+    assert fe.game is not None, [f.render() for f in fe.findings]
+    assert fe.game.language == "fr"
+    rules = {r.address: r for r in fe.game.all_rules()}
+    assert rules["1.0"].title == "JEU"
+    assert rules["1.1.2a"].body[0].paras[0].text == "Piochez sur le dessus."
+    assert rules["1.1.1"].body[0].paras[0].text.startswith("Each turn"), "untranslated: source"
+    counts = fe.game.l10n.counts()
+    assert counts["translated"][0] == 2
+    assert counts["untranslated"][0] == len(fe.game.l10n.units) - 2
+
+
+def test_status_reports_strings_and_words_by_state(game: Path) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Draw from the top.": "Piochez sur le dessus."})
+    result = _cli(game, "l10n", "status", "mini-case")
+    assert result.returncode == 0, result.stderr
+    assert "mini-case fr" in result.stdout
+    assert "translated" in result.stdout and "untranslated" in result.stdout
+    line = next(x for x in result.stdout.splitlines() if x.strip().startswith("translated"))
+    assert line.split()[1:3] == ["1", "4"], line  # 1 string, 4 words
