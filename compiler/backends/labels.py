@@ -15,6 +15,9 @@ LABELS: dict[str, dict[str, str]] = {
         "the source this rulebook was transcribed from.",
         "errata-applied": "Errata applied in this edition",
         "errata-listed": "Errata (not applied in this edition)",
+        "errata-carried": "Corrections of the {source} source this translation carries",
+        "translated": "Translation from the {source} source, made from its corrected text "
+        "({n} errata, listed at the back).",
         "living": "Living edition: the source text with {n} errata applied; each change is "
         "highlighted and numbered.",
         "original": "Original edition: the source text verbatim, its mistakes included.",

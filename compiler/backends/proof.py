@@ -155,6 +155,7 @@ def _table(rows, marks, text_w: float) -> Table:
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), SERIF),  # never the unembedded Helvetica
                 ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#cccccc"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 3),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 3),

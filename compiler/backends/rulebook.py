@@ -268,7 +268,9 @@ class _Story:
         if g.publisher:
             self.add(Paragraph(esc(g.publisher), s["colophon"]))
         self.add(Spacer(1, 20 * mm))
-        if g.edition == "living":
+        if g.l10n is not None and g.l10n.is_translation:
+            line = label(g.language, "translated", source=g.l10n.source_lang, n=len(g.errata))
+        elif g.edition == "living":
             line = label(g.language, "living", n=len(g.errata))
         else:
             line = label(g.language, "original")
@@ -290,11 +292,12 @@ class _Story:
         g, s = self.game, self.s
         if not g.errata:
             return
-        title = (
-            label(g.language, "errata-applied")
-            if g.edition == "living"
-            else label(g.language, "errata-listed")
-        )
+        if g.l10n is not None and g.l10n.is_translation:
+            title = label(g.language, "errata-carried", source=g.l10n.source_lang)
+        elif g.edition == "living":
+            title = label(g.language, "errata-applied")
+        else:
+            title = label(g.language, "errata-listed")
         self.add(_Heading(f'<a name="errata"/>{esc(title)}', s["h1"], "errata", title, 0))
         for e in g.errata:
             link = (

@@ -1,0 +1,92 @@
+"""The English Liberation: a complete catalog, lint-clean, built into English outputs."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import polib
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import RULESETS, run_casebook
+
+CATALOG = RULESETS / "liberation" / "l10n" / "en.po"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("en-build")
+    result = run_casebook("build", "liberation", "--lang", "en", "--paper", "a4", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / "liberation" / "en"
+
+
+def _text(path: Path) -> str:
+    return "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+
+
+def test_the_catalog_is_complete_and_msgfmt_accepts_it() -> None:
+    po = polib.pofile(str(CATALOG))
+    live = [e for e in po if not e.obsolete]
+    assert len(live) > 1400
+    assert po.untranslated_entries() == [] and po.fuzzy_entries() == []
+    check = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(CATALOG)], capture_output=True, text=True
+    )
+    assert check.returncode == 0 and check.stderr == "", check.stderr
+
+
+def test_the_translation_lints_clean_and_its_queries_are_on_record() -> None:
+    result = run_casebook("lint", "liberation", "--lang", "en")
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.startswith("Found 0 findings."), result.stdout
+    assert "translators' queries on the source" in result.stdout
+    queries = run_casebook(
+        "lint", "liberation", "--lang", "en", "--select", "L10N010", "--show-all"
+    )
+    # each query is reported at the Italian source's line, with the catalog entry beside it
+    assert "rulesets/liberation/glossary.yaml:" in queries.stdout
+    assert "posizioanate" in queries.stdout
+    assert "see: rulesets/liberation/l10n/en.po:" in queries.stdout
+
+
+def test_the_english_rulebook_is_english(built: Path) -> None:
+    text = _text(built / "rulebook-living-a4.pdf")
+    assert "Corrections of the it source this translation carries" in text
+    first_erratum = re.search(r"\bE0\d\d \(", text)
+    assert first_erratum, "the corrections the translation carries are listed at the back"
+    body = text[: first_erratum.start()]
+    assert "Translation from the it source, made from its corrected text" in body
+    assert "Each RESISTANCE player" in body
+    assert "RESISTENZA" not in body
+    assert "Ogni giocatore" not in body
+
+
+def test_the_english_cards_print_the_english_words(built: Path) -> None:
+    text = _text(built / "kit" / "cards-carte-medaglia-a4-fronts.pdf")
+    assert "MEDAL" in text and "MEDAGLIA" not in text
+
+
+def test_the_html_reference_is_english(built: Path) -> None:
+    html = (built / "rules-living.html").read_text(encoding="utf-8")
+    assert 'lang="en"' in html
+    assert "RESISTANCE" in html
+
+
+def test_the_bilingual_proof_sets_source_beside_translation(built: Path) -> None:
+    proof = built / "proof-it-en-a4.pdf"
+    reader = PdfReader(proof)
+    width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
+    assert width > height, "landscape: two columns of text and a margin"
+    text = _text(proof)
+    assert "proof it → en" in text
+    first = text.index("Puoi muoverti gratuitamente 1 volta durante il tuo turno.")
+    assert "You may make 1 free move during your turn." in text[first : first + 200]
+    fonts = {
+        str(font.get_object().get("/FontDescriptor", {}).get("/FontFile2") is not None)
+        for page in reader.pages[:2]
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert fonts == {"True"}, "every font embedded"
