@@ -291,7 +291,9 @@ class _Page:
 
     def intro(self) -> list[str]:
         game, lang = self.game, self.lang
-        if self.edition == "living":
+        if game.l10n is not None and game.l10n.is_translation:
+            line = label(lang, "translated", source=game.l10n.source_lang, n=len(game.errata))
+        elif self.edition == "living":
             line = label(lang, "living", n=len(game.errata))
         else:
             line = label(lang, "original")
@@ -429,6 +431,9 @@ class _Page:
         return out
 
     def errata_title(self) -> str:
+        l10n = self.game.l10n
+        if l10n is not None and l10n.is_translation:
+            return label(self.lang, "errata-carried", source=l10n.source_lang)
         key = "errata-applied" if self.edition == "living" else "errata-listed"
         return label(self.lang, key)
 

@@ -73,6 +73,8 @@ def test_the_html_reference_is_english(built: Path) -> None:
     html = (built / "rules-living.html").read_text(encoding="utf-8")
     assert 'lang="en"' in html
     assert "RESISTANCE" in html
+    assert "Translation from the it source, made from its corrected text" in html
+    assert "Living edition" not in html
 
 
 def test_the_bilingual_proof_sets_source_beside_translation(built: Path) -> None:
