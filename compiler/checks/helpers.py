@@ -173,3 +173,20 @@ def corrected(unit: UnitState, game: Game) -> str:
 def waived(unit: UnitState, code: str) -> bool:
     """The translator's comment says ``noqa: CODE``: a difference made on purpose."""
     return f"noqa: {code}" in unit.note or "noqa: " + code.lower() in unit.note
+
+
+def unknown_words(game: Game) -> Iterator[tuple[UnitState, str, str, list[str]]]:
+    """(unit, text, word, other languages that know it) for each word of the game's text
+    that its own dictionary and its termbase do not accept: L10N007 takes those another
+    dictionary knows, L10N008 those none does."""
+    from compiler.l10n import spelling
+
+    if game.l10n is None:
+        return
+    own = game.l10n.lang
+    others = [lang for lang in spelling.DICTIONARIES if lang != own and spelling.available(lang)]
+    accepted = spelling.accepted(game, own)
+    for unit, text, _ in checked_texts(game):
+        for word in dict.fromkeys(spelling.candidates(text)):
+            if not spelling.passes(own, word, accepted):
+                yield unit, text, word, [lang for lang in others if spelling.known(lang, word)]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from compiler.checks.helpers import checked_texts, quote
+from compiler.checks.helpers import quote, unknown_words
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.l10n import spelling
@@ -38,23 +38,17 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     if game.l10n is None or game.termbase is None or not spelling.available(game.l10n.lang):
         return  # a game opts in with a termbase.yaml, which lists the words it accepts
     own = game.l10n.lang
-    others = [lang for lang in spelling.DICTIONARIES if lang != own and spelling.available(lang)]
-    accepted = spelling.accepted(game, own)
-    for unit, text, _ in checked_texts(game):
-        for word in dict.fromkeys(spelling.candidates(text)):
-            if spelling.passes(own, word, accepted):
-                continue
-            langs = [lang for lang in others if spelling.known(lang, word)]
-            if not langs:
-                continue  # unknown everywhere: a spelling question (L10N008)
-            yield Finding(
-                CODE,
-                SEVERITY,
-                f'"{word}" reads as {NAMES.get(langs[0], langs[0])} ({", ".join(langs)}), '
-                f"not {NAMES.get(own, own)}, in {quote(text, 50)}",
-                unit.at,
-                rule=unit.rule,
-                target=word,
-                suggestion="translate it; or, if the game prints it so, add it to termbase.yaml "
-                f"under words: {own}:",
-            )
+    for unit, text, word, langs in unknown_words(game):
+        if not langs:
+            continue  # unknown everywhere: a spelling question (L10N008)
+        yield Finding(
+            CODE,
+            SEVERITY,
+            f'"{word}" reads as {NAMES.get(langs[0], langs[0])} ({", ".join(langs)}), '
+            f"not {NAMES.get(own, own)}, in {quote(text, 50)}",
+            unit.at,
+            rule=unit.rule,
+            target=word,
+            suggestion="translate it; or, if the game prints it so, add it to termbase.yaml "
+            f"under words: {own}:",
+        )

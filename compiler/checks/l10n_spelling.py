@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from compiler.checks.helpers import checked_texts, quote
+from compiler.checks.helpers import quote, unknown_words
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.l10n import spelling
@@ -47,21 +47,16 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             + " (or set CASEBOOK_DICTIONARIES to a folder of .dic/.aff files)",
         )
         return
-    others = [lang for lang in spelling.DICTIONARIES if lang != own and spelling.available(lang)]
-    accepted = spelling.accepted(game, own)
-    for unit, text, _ in checked_texts(game):
-        for word in dict.fromkeys(spelling.candidates(text)):
-            if spelling.passes(own, word, accepted):
-                continue
-            if any(spelling.known(lang, word) for lang in others):
-                continue  # another language's word: L10N007
-            yield Finding(
-                CODE,
-                SEVERITY,
-                f'unknown word "{word}" ({own}) in {quote(text, 50)}',
-                unit.at,
-                rule=unit.rule,
-                target=word,
-                suggestion="correct it; or, if it is a game word, add it to termbase.yaml under "
-                f"words: {own}:",
-            )
+    for unit, text, word, langs in unknown_words(game):
+        if langs:
+            continue  # another language's word: L10N007
+        yield Finding(
+            CODE,
+            SEVERITY,
+            f'unknown word "{word}" ({own}) in {quote(text, 50)}',
+            unit.at,
+            rule=unit.rule,
+            target=word,
+            suggestion="correct it; or, if it is a game word, add it to termbase.yaml under "
+            f"words: {own}:",
+        )

@@ -116,6 +116,12 @@ def _unit(source: SourceFile, path: JsonPath, uid: str, kind: str, **extra) -> U
     return Unit(uid, normalise(str(value)), source.path, line, path, kind, **extra)
 
 
+def _one(source: SourceFile, path: JsonPath, uid: str, kind: str, **extra) -> tuple[Unit, ...]:
+    """The unit at ``path``, or none when the value there is missing or not text."""
+    unit = _unit(source, path, uid, kind, **extra)
+    return (unit,) if unit else ()
+
+
 def _level_addresses(sources: GameSources) -> dict[str, str]:
     """Level name -> address pattern ("{parent}-{number}"), from game.yaml."""
     out: dict[str, str] = {}
@@ -157,11 +163,9 @@ def _rules(source: SourceFile, data: dict, levels: dict[str, str], boxes) -> Ite
             about = {"rule": address, "rule_label": number, "rule_title": rule.get("title")}
             for field in ("title", "label"):
                 if field in rule:
-                    unit = _unit(
+                    yield from _one(
                         source, (*here, field), f"rule:{key}:{field}", f"rule-{field}", **about
                     )
-                    if unit:
-                        yield unit
             for part in ("body", "after"):
                 yield from _blocks(
                     source, rule.get(part, []), (*here, part), f"rule:{key}:{part}", about
@@ -177,53 +181,41 @@ def _blocks(
     for j, block in enumerate(blocks):
         here = (*at, j)
         if isinstance(block, str):
-            unit = _unit(source, here, f"{prefix}.{j}", "rule-text", **about)
-            if unit:
-                yield unit
+            yield from _one(source, here, f"{prefix}.{j}", "rule-text", **about)
             continue
         name = f"{prefix}.{j}" if not block.get("id") else f"{prefix}.{block['id']}"
         for field in ("label", "title", "text"):
             if field in block:
-                unit = _unit(source, (*here, field), f"{name}.{field}", f"rule-{field}", **about)
-                if unit:
-                    yield unit
+                yield from _one(source, (*here, field), f"{name}.{field}", f"rule-{field}", **about)
         for k, _ in enumerate(block.get("items", [])):
-            unit = _unit(source, (*here, "items", k), f"{name}.item.{k}", "rule-text", **about)
-            if unit:
-                yield unit
+            yield from _one(source, (*here, "items", k), f"{name}.item.{k}", "rule-text", **about)
 
 
 def _cards(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
     for d, deck in enumerate(data.get("decks", [])):
         at: JsonPath = ("decks", d)
         deck_id = deck["id"]
-        unit = _unit(source, (*at, "title"), f"deck:{deck_id}:title", "deck-title")
-        if unit:
-            yield unit
+        yield from _one(source, (*at, "title"), f"deck:{deck_id}:title", "deck-title")
         for f, _ in enumerate(deck.get("fields", [])):
             field_key = deck["fields"][f].get("key")
-            unit = _unit(
+            yield from _one(
                 source,
                 (*at, "fields", f, "label"),
                 f"deck:{deck_id}:field:{field_key}",
                 "deck-field",
             )
-            if unit:
-                yield unit
         for c, card in enumerate(deck.get("cards", [])):
             here = (*at, "cards", c)
             prefix = f"card:{deck_id}:{card['id']}"
             about = {"rule": deck.get("rule")}
             for field in ("title", "text"):
                 box = boxes.get((deck_id, field))
-                unit = _unit(
+                yield from _one(
                     source, (*here, field), f"{prefix}:{field}", f"card-{field}", box=box, **about
                 )
-                if unit:
-                    yield unit
             for key in sorted(card.get("fields", {})):
                 box = boxes.get((deck_id, f"fields.{key}"))
-                unit = _unit(
+                yield from _one(
                     source,
                     (*here, "fields", key),
                     f"{prefix}:field:{key}",
@@ -231,8 +223,6 @@ def _cards(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
                     box=box,
                     **about,
                 )
-                if unit:
-                    yield unit
 
 
 def _tables(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
@@ -240,29 +230,23 @@ def _tables(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
         at: JsonPath = ("tables", t)
         prefix = f"table:{table['id']}"
         about = {"rule": table.get("rule")}
-        unit = _unit(source, (*at, "title"), f"{prefix}:title", "table-title", **about)
-        if unit:
-            yield unit
+        yield from _one(source, (*at, "title"), f"{prefix}:title", "table-title", **about)
         for c, column in enumerate(table.get("columns", [])):
             key = column.get("key", str(c))
-            unit = _unit(
+            yield from _one(
                 source,
                 (*at, "columns", c, "label"),
                 f"{prefix}:column:{key}",
                 "table-column",
                 **about,
             )
-            if unit:
-                yield unit
         for r, row in enumerate(table.get("rows", [])):
             if not isinstance(row, dict):
                 continue
             for key in row:
-                unit = _unit(
+                yield from _one(
                     source, (*at, "rows", r, key), f"{prefix}:row.{r}:{key}", "table-cell", **about
                 )
-                if unit:
-                    yield unit
 
 
 def _glossary(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
@@ -270,27 +254,21 @@ def _glossary(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
         at: JsonPath = ("terms", t)
         key = f"term:{term['term']}"
         for field in ("term", "meaning"):
-            unit = _unit(source, (*at, field), f"{key}:{field}", f"glossary-{field}")
-            if unit:
-                yield unit
+            yield from _one(source, (*at, field), f"{key}:{field}", f"glossary-{field}")
 
 
 def _components(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
     for c, component in enumerate(data.get("components", [])):
         at: JsonPath = ("components", c)
         prefix = f"component:{component['id']}"
-        unit = _unit(source, (*at, "name"), f"{prefix}:name", "component-name")
-        if unit:
-            yield unit
+        yield from _one(source, (*at, "name"), f"{prefix}:name", "component-name")
         for field in ("aliases", "names"):
             for a, _ in enumerate(component.get(field, [])):
-                unit = _unit(source, (*at, field, a), f"{prefix}:{field}.{a}", "component-name")
-                if unit:
-                    yield unit
+                yield from _one(source, (*at, field, a), f"{prefix}:{field}.{a}", "component-name")
         for f, _ in enumerate(component.get("faces", [])):
-            unit = _unit(source, (*at, "faces", f, "shows"), f"{prefix}:face.{f}", "component-face")
-            if unit:
-                yield unit
+            yield from _one(
+                source, (*at, "faces", f, "shows"), f"{prefix}:face.{f}", "component-face"
+            )
 
 
 def _layouts(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
@@ -302,11 +280,9 @@ def _layouts(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
                 if not isinstance(show, str) or not layout_text(show):
                     continue
                 path: JsonPath = ("layouts", n, face, "regions", r, "show")
-                unit = _unit(
+                yield from _one(
                     source, path, f"layout:{layout['id']}:{face}:{region['id']}", "layout-label"
                 )
-                if unit:
-                    yield unit
 
 
 _WALKERS = {
