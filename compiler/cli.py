@@ -166,11 +166,11 @@ def _build_one(
 
 def _translation_notes(game) -> list[str]:
     """Say once what prints in the source language, and where to see why."""
+    from compiler.model.l10n import FUZZY, OUTDATED, UNTRANSLATED
+
     l10n = game.l10n
     behind = {
-        s: n
-        for s, (n, _) in l10n.counts().items()
-        if s in ("untranslated", "fuzzy", "outdated") and n
+        s: n for s, (n, _) in l10n.counts().items() if s in (UNTRANSLATED, FUZZY, OUTDATED) and n
     }
     if not behind:
         return []

@@ -62,11 +62,8 @@ def lint_game(
         front = front_end(game_dir, root, "original", lang)
         if front.game is None or front.graphs is None:
             return list(front.findings), False
-        cursors: dict[tuple[str, int, str], tuple[int, int]] = {}
-        checked = [
-            refine(f, front, cursors) for f in run_checks(front.game, front.graphs, select, ignore)
-        ]
-        found += list(front.findings) + suppress(checked, front)
+        checked = run_checks(front.game, front.graphs, select, ignore)
+        found += list(front.findings) + placed(checked, front)
     return sorted(found, key=Finding.sort_key), True
 
 
@@ -92,10 +89,13 @@ def _lint_source(
             run_checks(original.game, original.graphs, select, ignore), living_found, original.game
         )
         front = original
+    return list(front.findings) + placed(found, front), True
+
+
+def placed(found: list[Finding], front: FrontEnd) -> list[Finding]:
+    """Findings moved to the characters they are about, less those the editors suppressed."""
     cursors: dict[tuple[str, int, str], tuple[int, int]] = {}
-    found = [refine(f, front, cursors) for f in found]
-    found = suppress(found, front)
-    return list(front.findings) + found, True
+    return suppress([refine(f, front, cursors) for f in found], front)
 
 
 def _key(finding: Finding) -> tuple[str, str | None, str | None]:

@@ -14,3 +14,11 @@ TEMPLATES_DIR = PROJECT_ROOT / "templates"
 FONTS_DIR = TEMPLATES_DIR / "fonts"
 RULESETS_DIR = PROJECT_ROOT / "rulesets"
 BUILD_DIR = PROJECT_ROOT / "build"
+
+
+def shown(path: Path, root: Path) -> str:
+    """``path`` as messages name it: relative to ``root`` (the repository) when inside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

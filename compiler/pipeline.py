@@ -20,7 +20,7 @@ from pathlib import Path
 
 from compiler.diagnostics import CompileError, Finding, Severity, has_errors
 from compiler.graph import Graphs, build_graphs
-from compiler.l10n.localise import catalog_path, localise, source_units
+from compiler.l10n.localise import catalog_path, localise, source_units, with_corrections
 from compiler.load.game_files import GameSources, load_game
 from compiler.model.errata import apply_errata
 from compiler.model.from_source import from_sources
@@ -64,7 +64,7 @@ def front_end(
     else:
         l10n = source_units(sources, own)
     game, model_findings = from_sources(sources)
-    game = replace(game, l10n=l10n)
+    game = replace(game, l10n=with_corrections(l10n, game.errata))
     findings += model_findings
     if edition == "living" and not l10n.is_translation:
         game, errata_findings = apply_errata(game)

@@ -154,20 +154,24 @@ def checked_texts(game: Game) -> Iterator[tuple[UnitState, str, str]]:
         return
     for unit in l10n.units:
         if not l10n.is_translation:
-            text = corrected(unit, game) if game.edition == "living" else unit.source
+            text = unit.meant if game.edition == "living" else unit.source
             yield unit, text, l10n.lang
         elif unit.translation and unit.status == TRANSLATED:
             yield unit, unit.translation, l10n.lang
 
 
-def corrected(unit: UnitState, game: Game) -> str:
-    """The unit's source text with its errata applied: what a translation must say."""
-    text = unit.source
-    field = "title" if unit.kind == "rule-title" else "text"
-    for erratum in game.errata:
-        if erratum.rule in (unit.rule, "*") and erratum.field == field and erratum.old in text:
-            text = text.replace(erratum.old, erratum.new, 1 if erratum.occurrence else -1)
-    return text
+def current_translations(game: Game, code: str) -> Iterator[UnitState]:
+    """The units whose translation is current, less those the translator waived ``code`` for.
+
+    These are what the comparison checks read, each against ``unit.meant``
+    (the source as its errata correct it, which the translation follows).
+    """
+    l10n = translated_game(game)
+    if l10n is None:
+        return
+    for unit in l10n.units:
+        if unit.status == TRANSLATED and not waived(unit, code):
+            yield unit
 
 
 def waived(unit: UnitState, code: str) -> bool:

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.graph import Graphs
+from compiler.l10n.units import card_unit_id, shown_card_keys
 from compiler.model.game import Game
 
 CODE, NAME, SEVERITY = "L10N009", "card-fit", Severity.ERROR
@@ -39,7 +40,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     from compiler.backends.pdf import faces
 
     faces.register()
-    units = game.l10n.by_id if game.l10n is not None else {}
+    units = game.l10n.by_id if game.l10n is not None else {}  # to name the PO entry
     for deck, layout in decks:
         for card in deck.cards:
             subject = faces.Subject(
@@ -55,7 +56,14 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                         faces.fit(region, markup, subject)
                     except CompileError as err:
                         for f in err.findings:
-                            unit = _unit_shown(units, deck.id, card.id, region.show or "")
+                            unit = next(
+                                (
+                                    units[uid]
+                                    for key in shown_card_keys(region.show)
+                                    if (uid := card_unit_id(deck.id, card.id, key)) in units
+                                ),
+                                None,
+                            )
                             yield Finding(
                                 CODE,
                                 SEVERITY,
@@ -64,14 +72,3 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                                 suggestion=f.suggestion,
                                 target=unit.id if unit is not None else card.id,
                             )
-
-
-def _unit_shown(units: dict, deck: str, card: str, show: str):
-    """The unit a region prints ("{{ card.text }}" -> card:<deck>:<card>:text): its PO line."""
-    for key in ("text", "title"):
-        if f"card.{key}" in show:
-            return units.get(f"card:{deck}:{card}:{key}")
-    if "card.fields." in show:
-        field = show.split("card.fields.", 1)[1].split()[0].strip("}")
-        return units.get(f"card:{deck}:{card}:field:{field}")
-    return None

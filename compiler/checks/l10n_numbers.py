@@ -22,24 +22,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from compiler.checks.helpers import corrected, translated_game, waived
+from compiler.checks.helpers import current_translations
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.l10n.compare import difference, numbers, placeholders
 from compiler.model.game import Game
-from compiler.model.l10n import TRANSLATED
 
 CODE, NAME, SEVERITY = "L10N004", "translated-numbers", Severity.ERROR
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
-    l10n = translated_game(game)
-    if l10n is None:
-        return
-    for unit in l10n.units:
-        if unit.status != TRANSLATED or waived(unit, CODE):
-            continue
-        source = corrected(unit, game)
+    lang = game.language
+    for unit in current_translations(game, CODE):
+        source = unit.meant
         for what, read in (("numbers", numbers), ("placeholders", placeholders)):
             missing, extra = difference(read(source), read(unit.translation))
             if not missing and not extra:
@@ -52,7 +47,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             yield Finding(
                 CODE,
                 SEVERITY,
-                f"translation ({l10n.lang}) {' and '.join(parts)}",
+                f"translation ({lang}) {' and '.join(parts)}",
                 unit.at,
                 target=unit.id,
                 suggestion=f"the source's {what}: "

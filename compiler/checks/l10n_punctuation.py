@@ -20,12 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from compiler.checks.helpers import corrected, translated_game, waived
+from compiler.checks.helpers import current_translations
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.l10n.compare import brackets, end_punctuation
 from compiler.model.game import Game
-from compiler.model.l10n import TRANSLATED
 
 CODE, NAME, SEVERITY = "L10N005", "translated-punctuation", Severity.WARNING
 
@@ -42,13 +41,9 @@ def _without_terms(text: str, game: Game) -> str:
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
-    l10n = translated_game(game)
-    if l10n is None:
-        return
-    for unit in l10n.units:
-        if unit.status != TRANSLATED or waived(unit, CODE):
-            continue
-        text = corrected(unit, game)
+    lang = game.language
+    for unit in current_translations(game, CODE):
+        text = unit.meant
         # a term's printed form ("INGANNO (DECEPTION)") is the termbase's to render
         source = brackets(_without_terms(text, game))
         target = brackets(unit.translation)
@@ -56,7 +51,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             yield Finding(
                 CODE,
                 SEVERITY,
-                f"translation ({l10n.lang}) has brackets "
+                f"translation ({lang}) has brackets "
                 f"{''.join(sorted(target.elements())) or 'none'} where the source has "
                 f"{''.join(sorted(source.elements())) or 'none'}",
                 unit.at,
@@ -68,8 +63,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             yield Finding(
                 CODE,
                 SEVERITY,
-                f"translation ({l10n.lang}) ends with {_ends(b)} where the source ends "
-                f"with {_ends(a)}",
+                f"translation ({lang}) ends with {_ends(b)} where the source ends with {_ends(a)}",
                 unit.at,
                 target=unit.id,
                 suggestion="end it as the source does",

@@ -23,24 +23,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from compiler.checks.helpers import corrected, translated_game, waived
+from compiler.checks.helpers import current_translations
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.model.l10n import TRANSLATED
 
 CODE, NAME, SEVERITY = "L10N006", "termbase", Severity.WARNING
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
-    l10n = translated_game(game)
-    if l10n is None or game.termbase is None:
+    if game.termbase is None:
         return
-    lang = l10n.lang
-    for unit in l10n.units:
-        if unit.status != TRANSLATED or waived(unit, CODE):
-            continue
-        source = corrected(unit, game)
+    lang = game.language
+    for unit in current_translations(game, CODE):
+        source = unit.meant
         for term in game.termbase.terms:
             if not term.source_pattern().search(source):
                 continue

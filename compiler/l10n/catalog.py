@@ -22,6 +22,7 @@ version control changes only where its content does.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from pathlib import Path
 import polib
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.l10n.corrections import touching
 from compiler.l10n.units import Unit
 from compiler.model.game import Erratum, Game
 
@@ -88,22 +90,13 @@ def comments(unit: Unit, errata: Sequence[Erratum]) -> str:
     return "\n".join(lines)
 
 
-def errata_of(unit: Unit, game: Game) -> list[Erratum]:
-    """The errata that change this unit's text: translate what the rule means, not its slip."""
-    field = "title" if unit.kind == "rule-title" else "text"
-    return [
-        e
-        for e in game.errata
-        if e.rule == unit.rule and e.field == field and e.old and e.old in unit.text
-    ]
-
-
 def entry(unit: Unit, game: Game) -> polib.POEntry:
     return polib.POEntry(
         msgctxt=unit.id,
         msgid=unit.text,
         msgstr="",
-        comment=comments(unit, errata_of(unit, game)),
+        # translate what the rule means, not its slip: the errata that change the text
+        comment=comments(unit, touching(unit.rule, unit.kind, unit.text, game.errata)),
         occurrences=[(unit.file, str(unit.line))],
     )
 
@@ -201,54 +194,31 @@ def dumps(po: polib.POFile) -> str:
 
 
 def read(path: Path, shown: str) -> polib.POFile:
-    """A PO file, or a located LOAD error a translator can act on."""
+    """A PO file, or a located L10N100 error a translator can act on."""
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
-        raise CompileError(
-            [
-                Finding(
-                    "L10N100",
-                    Severity.ERROR,
-                    f"catalog is not UTF-8 text (byte {err.start})",
-                    Location(shown, 1, 1),
-                    suggestion="save the PO file as UTF-8 (Poedit: Catalogue › Properties)",
-                )
-            ]
+        raise _refused(
+            f"catalog is not UTF-8 text (byte {err.start})",
+            Location(shown, 1, 1),
+            "save the PO file as UTF-8 (Poedit: Catalogue › Properties)",
         ) from None
     except OSError as err:
-        raise CompileError(
-            [
-                Finding(
-                    "L10N100",
-                    Severity.ERROR,
-                    f"cannot read the catalog: {err.strerror}",
-                    Location(shown, 1, 1),
-                    suggestion="give the path of a .po file",
-                )
-            ]
+        raise _refused(
+            f"cannot read the catalog: {err.strerror}",
+            Location(shown, 1, 1),
+            "give the path of a .po file",
         ) from None
     try:
         return polib.pofile(text, wrapwidth=WRAP, check_for_duplicates=True)
     except (OSError, ValueError) as err:
-        message = str(err)
-        line = _line_of(message)
-        raise CompileError(
-            [
-                Finding(
-                    "L10N100",
-                    Severity.ERROR,
-                    f"not a valid PO file: {message}",
-                    Location(shown, line, 1),
-                    suggestion="check the quotes and keywords at this line (msgfmt --check "
-                    "names the same fault)",
-                )
-            ]
+        found = re.search(r"line (\d+)", str(err))  # polib says "(line 5)"
+        raise _refused(
+            f"not a valid PO file: {err}",
+            Location(shown, int(found.group(1)) if found else 1, 1),
+            "check the quotes and keywords at this line (msgfmt --check names the same fault)",
         ) from None
 
 
-def _line_of(message: str) -> int:
-    import re
-
-    found = re.search(r"line (\d+)", message)
-    return int(found.group(1)) if found else 1
+def _refused(message: str, where: Location, suggestion: str) -> CompileError:
+    return CompileError([Finding("L10N100", Severity.ERROR, message, where, suggestion=suggestion)])

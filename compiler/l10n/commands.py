@@ -8,9 +8,10 @@ import os
 import sys
 from pathlib import Path
 
+from compiler import paths
 from compiler.diagnostics import CompileError, Finding
 from compiler.l10n import catalog, workflow
-from compiler.l10n.localise import L10N_DIR, catalog_path, shown_path
+from compiler.l10n.localise import L10N_DIR, catalog_path
 from compiler.write import Output, write_all
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
@@ -32,7 +33,7 @@ def _report(findings: list[Finding]) -> None:
         print(finding.render(), file=sys.stderr)
 
 
-def _write(path: Path, text: str, root: Path) -> bool:
+def _write(path: Path, text: str) -> bool:
     """Write one catalog atomically; True when its bytes changed."""
     return bool(write_all([Output(path.name, text.encode("utf-8"))], path.parent))
 
@@ -44,9 +45,9 @@ def extract(game_dir: Path, root: Path, output: str | None) -> int:
         _report(err.findings)
         return EXIT_INPUT
     path = Path(output) if output else game_dir / L10N_DIR / f"{game_dir.name}.pot"
-    _write(path, workflow.template_text(src), root)
+    _write(path, workflow.template_text(src))
     words = sum(len(u.text.split()) for u in src.units)
-    print(f"{shown_path(path, root)}: {len(src.units)} strings, {words} words")
+    print(f"{paths.shown(path, root)}: {len(src.units)} strings, {words} words")
     return EXIT_OK
 
 
@@ -65,8 +66,8 @@ def update(game_dir: Path, root: Path, lang: str) -> int:
         _report(err.findings)
         return EXIT_INPUT
     path = catalog_path(game_dir, lang)
-    changed = _write(path, text, root)
-    print(f"{shown_path(path, root)}: {stats.describe()}{'' if changed else ' (no change)'}")
+    changed = _write(path, text)
+    print(f"{paths.shown(path, root)}: {stats.describe()}{'' if changed else ' (no change)'}")
     return EXIT_OK
 
 
@@ -86,8 +87,8 @@ def import_po(game_dir: Path, root: Path, lang: str, file: Path) -> int:
         return EXIT_INPUT
     _report(notices)
     path = catalog_path(game_dir, lang)
-    changed = _write(path, text, root)
-    print(f"{shown_path(path, root)}: imported from {shown}{'' if changed else ' (nothing new)'}")
+    changed = _write(path, text)
+    print(f"{paths.shown(path, root)}: imported from {shown}{'' if changed else ' (nothing new)'}")
     return EXIT_OK
 
 

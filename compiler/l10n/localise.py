@@ -24,16 +24,20 @@ the model, so the checks compare a translation with the corrected source.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import polib
 
+from compiler import paths
 from compiler.diagnostics import Location
 from compiler.l10n import catalog
+from compiler.l10n.corrections import corrected_texts
 from compiler.l10n.units import Unit, extract
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import SourceFile
+from compiler.model.game import Erratum
 from compiler.model.l10n import (
     FUZZY,
     OUTDATED,
@@ -54,13 +58,6 @@ def catalog_path(game_dir: Path, lang: str) -> Path:
 def languages(game_dir: Path) -> list[str]:
     """The languages a game has catalogs for, sorted."""
     return sorted(p.stem for p in (game_dir / L10N_DIR).glob("*.po"))
-
-
-def shown_path(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 def state(unit: Unit, entry: polib.POEntry | None, at: Location | None) -> UnitState:
@@ -134,6 +131,15 @@ def localisation(
     )
 
 
+def with_corrections(l10n: Localisation, errata: Sequence[Erratum]) -> Localisation:
+    """The units with their errata-corrected source text (see corrections.py)."""
+    changed = corrected_texts([(u.id, u.rule, u.kind, u.source) for u in l10n.units], errata)
+    if not changed:
+        return l10n
+    units = tuple(replace(u, corrected=changed[u.id]) if u.id in changed else u for u in l10n.units)
+    return replace(l10n, units=units)
+
+
 def _msgctxt_lines(text: str, shown: str) -> dict[str, Location]:
     """Each entry's place: the text of its msgctxt (line, column), which names the unit."""
     out = {}
@@ -150,7 +156,7 @@ def localise(sources: GameSources, lang: str, root: Path) -> tuple[GameSources, 
     Raises CompileError (L10N100) when the catalog cannot be read.
     """
     path = catalog_path(sources.game_dir, lang)
-    shown = shown_path(path, root)
+    shown = paths.shown(path, root)
     po = catalog.read(path, shown)
     game_data = sources.of_kind("game")[0].data
     source_lang = game_data.get("language", "") if isinstance(game_data, dict) else ""

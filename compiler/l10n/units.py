@@ -33,6 +33,9 @@ from compiler.reference.terms import term_spans
 
 # A cell or alias that is only an id or a number ("N001", "12", "3-4") is not text.
 _NOT_TEXT = re.compile(r"^[\W\d_]*(?:[A-Z]{1,2}\d+[\W\d_]*)*$")
+# A block's fields and the kind of unit each is: a note's printed label ("NOTE:"),
+# a list's heading, and text (a note's paragraphs, as the model holds them).
+BLOCK_FIELDS = {"label": "rule-label", "title": "rule-list-title", "text": "rule-text"}
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 
 
@@ -60,7 +63,7 @@ class Unit:
     file: str  # the YAML file, relative to the repository
     line: int
     path: JsonPath  # where in that file's data
-    kind: str  # rule-title, rule-text, card-title, card-text, card-field, table-cell, …
+    kind: str  # rule-title, rule-text, rule-label, card-text, card-field, table-cell, …
     rule: str | None = None  # rule id or address the unit belongs to
     rule_label: str | None = None  # "A", "8.3.5": as printed; None when unnumbered
     rule_title: str | None = None
@@ -132,6 +135,18 @@ def _level_addresses(sources: GameSources) -> dict[str, str]:
     return out
 
 
+def shown_card_keys(show: str | None) -> list[str]:
+    """What of a card a layout region's template prints: "title", "text", "fields.scenario"."""
+    return re.findall(r"card\.((?:fields\.)?\w+)", show or "")
+
+
+def card_unit_id(deck: str, card: str, key: str) -> str:
+    """The unit id of a card's printed value: "title" -> card:<deck>:<card>:title,
+    "fields.scenario" -> card:<deck>:<card>:field:scenario."""
+    field = key.removeprefix("fields.")
+    return f"card:{deck}:{card}:" + (f"field:{field}" if key.startswith("fields.") else key)
+
+
 def _boxes(game: Game) -> dict[tuple[str, str], Box]:
     """(deck id, card key shown) -> the front region that prints it ("title", "fields.scenario")."""
     layouts = {layout.id: layout for layout in game.layouts}
@@ -141,7 +156,7 @@ def _boxes(game: Game) -> dict[tuple[str, str], Box]:
         if layout is None:
             continue
         for region in layout.front.regions:
-            for key in re.findall(r"card\.((?:fields\.)?\w+)", region.show or ""):
+            for key in shown_card_keys(region.show):
                 out.setdefault((deck.id, key), Box(layout.id, region))
     return out
 
@@ -184,9 +199,9 @@ def _blocks(
             yield from _one(source, here, f"{prefix}.{j}", "rule-text", **about)
             continue
         name = f"{prefix}.{j}" if not block.get("id") else f"{prefix}.{block['id']}"
-        for field in ("label", "title", "text"):
+        for field, kind in BLOCK_FIELDS.items():
             if field in block:
-                yield from _one(source, (*here, field), f"{name}.{field}", f"rule-{field}", **about)
+                yield from _one(source, (*here, field), f"{name}.{field}", kind, **about)
         for k, _ in enumerate(block.get("items", [])):
             yield from _one(source, (*here, "items", k), f"{name}.item.{k}", "rule-text", **about)
 
@@ -206,19 +221,23 @@ def _cards(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
             )
         for c, card in enumerate(deck.get("cards", [])):
             here = (*at, "cards", c)
-            prefix = f"card:{deck_id}:{card['id']}"
             about = {"rule": deck.get("rule")}
             for field in ("title", "text"):
                 box = boxes.get((deck_id, field))
                 yield from _one(
-                    source, (*here, field), f"{prefix}:{field}", f"card-{field}", box=box, **about
+                    source,
+                    (*here, field),
+                    card_unit_id(deck_id, card["id"], field),
+                    f"card-{field}",
+                    box=box,
+                    **about,
                 )
             for key in sorted(card.get("fields", {})):
                 box = boxes.get((deck_id, f"fields.{key}"))
                 yield from _one(
                     source,
                     (*here, "fields", key),
-                    f"{prefix}:field:{key}",
+                    card_unit_id(deck_id, card["id"], f"fields.{key}"),
                     "card-field",
                     box=box,
                     **about,

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import polib
 
+from compiler import paths
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n import catalog
-from compiler.l10n.localise import catalog_path, shown_path
+from compiler.l10n.localise import catalog_path
 from compiler.l10n.units import Unit, extract
 from compiler.load.game_files import load_game
 from compiler.model.game import Game
@@ -50,7 +51,7 @@ def template_text(src: Source) -> str:
 
 def stored(src: Source, lang: str) -> polib.POFile | None:
     path = catalog_path(src.game_dir, lang)
-    return catalog.read(path, shown_path(path, src.root)) if path.is_file() else None
+    return catalog.read(path, paths.shown(path, src.root)) if path.is_file() else None
 
 
 def update_text(src: Source, lang: str, today: str) -> tuple[str, catalog.MergeStats]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.load.yaml_nodes import SourceFile, load_file
+from compiler.paths import shown
 
 # file name (or folder/) -> kind; the kind names the schema file.
 SINGLE_FILES = {
@@ -82,7 +83,7 @@ def load_game(game_dir: Path, root: Path) -> GameSources:
                 "LOAD007",
                 Severity.ERROR,
                 f"{game_dir.name}: no game.yaml in this folder",
-                Location(_shown(game_dir / "game.yaml", root), 1, 1),
+                Location(shown(game_dir / "game.yaml", root), 1, 1),
                 suggestion="every game folder needs a game.yaml; "
                 "`casebook new GAME` writes a minimal one",
             )
@@ -101,17 +102,10 @@ def load_game(game_dir: Path, root: Path) -> GameSources:
                 "LOAD008",
                 Severity.WARNING,
                 f"{path.name} is not a file kind Casebook reads; it is ignored",
-                Location(_shown(path, root), 1, 1),
+                Location(shown(path, root), 1, 1),
                 suggestion="known files: "
                 + ", ".join(sorted(SINGLE_FILES))
                 + ", rules/*.yaml, books/*.yaml",
             )
         )
     return GameSources(game_dir, tuple(files), tuple(findings))
-
-
-def _shown(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from compiler import paths
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 
 JsonPath = tuple[str | int, ...]
@@ -94,10 +95,7 @@ def load_text(text: str, path: str) -> SourceFile:
 
 def load_file(file: Path, root: Path) -> SourceFile:
     """Load ``file``, naming it relative to ``root`` in every location."""
-    try:
-        shown = file.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        shown = file.as_posix()
+    shown = paths.shown(file, root)
     try:
         text = file.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:

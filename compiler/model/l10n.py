@@ -72,6 +72,12 @@ class UnitState:
     rule: str | None = None
     box: object | None = None  # units.Box, for the fit check's messages
     note: str = ""  # the translator's comment
+    corrected: str = ""  # the source with its errata applied, when they change it
+
+    @property
+    def meant(self) -> str:
+        """The source as corrected by its errata: what a translation must say."""
+        return self.corrected or self.source
 
     @property
     def queries(self) -> tuple[str, ...]:

@@ -1,0 +1,58 @@
+"""Which errata touch a translation unit, and the unit's text with them applied.
+
+A translation is made from the corrected source (see localise.py), so a
+translator is told which errata touch a string (the catalog's ``#.``
+comments) and the checks compare a translation with the corrected text.
+Both read the errata here, the way the living edition applies them
+(compiler/model/errata.py): a rule's erratum replaces the ``occurrence``-th
+match (the first when unset) counted through the rule's text in reading
+order; a rule "*" erratum replaces every match, everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from compiler.model.game import Erratum
+
+# Unit kinds an erratum's field reaches: "text" the paragraphs, items and
+# note texts of a rule (what the model holds as its paragraphs), "title" its title.
+FIELD_KINDS = {"text": "rule-text", "title": "rule-title"}
+
+
+def reaches(erratum: Erratum, rule: str | None, kind: str) -> bool:
+    return FIELD_KINDS.get(erratum.field) == kind and erratum.rule in (rule, "*")
+
+
+def touching(rule: str | None, kind: str, text: str, errata: Sequence[Erratum]) -> list[Erratum]:
+    """The errata that change this text."""
+    return [e for e in errata if e.old and reaches(e, rule, kind) and e.old in text]
+
+
+def corrected_texts(
+    units: Sequence[tuple[str, str | None, str, str]], errata: Sequence[Erratum]
+) -> dict[str, str]:
+    """(id, rule, kind, text) of units in reading order -> the texts the errata change."""
+    texts = {uid: text for uid, _, _, text in units}
+    changed: dict[str, str] = {}
+    for erratum in errata:
+        if not erratum.old:
+            continue
+        reached = [uid for uid, rule, kind, _ in units if reaches(erratum, rule, kind)]
+        if erratum.rule == "*":
+            for uid in reached:
+                if erratum.old in texts[uid]:
+                    texts[uid] = changed[uid] = texts[uid].replace(erratum.old, erratum.new)
+            continue
+        wanted, seen = erratum.occurrence or 1, 0
+        for uid in reached:
+            text, start = texts[uid], -1
+            while (start := text.find(erratum.old, start + 1)) >= 0:
+                seen += 1
+                if seen == wanted:
+                    text = text[:start] + erratum.new + text[start + len(erratum.old) :]
+                    texts[uid] = changed[uid] = text
+                    break
+            if seen >= wanted:
+                break
+    return changed
