@@ -118,6 +118,7 @@ def _build_one(
         rulebook,
     )
     from compiler.checks import run_checks
+    from compiler.lint import placed
     from compiler.pipeline import front_end
     from compiler.write import Output, write_all
 
@@ -148,7 +149,8 @@ def _build_one(
                 outputs += quickref.build(fe.game, fe.graphs, tuple(papers))
                 notes = cards.notes(fe.game) if first else []
                 if lang is not None:
-                    findings = run_checks(fe.game, fe.graphs)
+                    # what `casebook lint --lang` reports: placed, suppressions applied
+                    findings = placed(run_checks(fe.game, fe.graphs), fe)
                     outputs += proof.build(fe.game, findings, tuple(papers))
                     notes += _translation_notes(fe.game)
     except CompileError as err:

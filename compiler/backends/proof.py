@@ -41,7 +41,8 @@ from compiler.model.l10n import TRANSLATED, UnitState
 from compiler.write import Output
 
 FLAG = {"untranslated": "#b3261e", "fuzzy": "#9a6700", "outdated": "#9a6700"}
-MARGIN_W = 30 * mm
+MARGIN_W = 60 * mm  # room for what each finding says, not only its code
+SAID = 160  # characters of a finding's message shown in the margin
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +66,8 @@ def flags_by_unit(game: Game, findings: Sequence[Finding]) -> dict[str, list[Fla
     ids = {u.id for u in game.l10n.units}
     out: dict[str, list[Flag]] = {}
     for f in findings:
-        if f.status != "open":
-            continue
+        if f.status != "open" or (f.severity is Severity.INFO and not f.code.startswith("L10N")):
+            continue  # handled, or a gap in the source's content: nothing to review here
         uid = f.target if f.target in ids else None
         if uid is None and f.location.path == catalog and lines:
             # the entry whose msgctxt is the last one at or above the finding's line
@@ -114,7 +115,8 @@ def _margin(unit: UnitState, flags: list[Flag], st: dict) -> Paragraph:
         )
     for flag in flags:
         colour = "#b3261e" if flag.severity is Severity.ERROR else "#555555"
-        parts.append(f'<font color="{colour}">{esc(flag.code)}</font>')
+        said = flag.message if len(flag.message) <= SAID else flag.message[: SAID - 1] + "…"
+        parts.append(f'<font color="{colour}"><b>{esc(flag.code)}</b></font> {esc(said)}')
     return Paragraph("<br/>".join(parts), st["flag"])
 
 
@@ -215,8 +217,9 @@ def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
             esc(
                 f"Catalog {l10n.catalog}: {summary}; {sum(len(v) for v in flags.values())} "
                 f"findings on {len(flags)} strings. Left: the source ({l10n.source_lang}); "
-                f"right: the translation ({l10n.lang}); margin: the string's state and the "
-                "codes of the checks that flag it (key at the end; `casebook explain CODE`)."
+                f"right: the translation ({l10n.lang}); margin: the string's state and what "
+                "each check that flags it says (codes in the key at the end; `casebook "
+                "explain CODE`)."
             ),
             st["from"],
         ),
