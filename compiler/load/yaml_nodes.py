@@ -9,8 +9,10 @@ place its errors.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -19,6 +21,9 @@ from compiler import paths
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 
 JsonPath = tuple[str | int, ...]
+
+# libyaml when PyYAML was built with it (the wheels are): about 15 times faster.
+_FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 # YAML 1.1 booleans that are almost always a typo for a word ("no", "on").
 _AMBIGUOUS_BOOLS = {"yes", "no", "on", "off", "y", "n"}
@@ -43,6 +48,7 @@ class SourceFile:
     positions: Mapping[JsonPath, Location]
     lines: tuple[str, ...]
     problems: tuple[Finding, ...] = ()
+    digest: str = ""  # of the text: the same file read twice is validated once
 
     def locate(self, at: JsonPath) -> Location:
         """The place of ``at``, or of its nearest ancestor (for a missing key)."""
@@ -57,64 +63,187 @@ def _loc(mark: yaml.Mark | None, path: str) -> Location:
     return Location(path, mark.line + 1, mark.column + 1)
 
 
+# A ruleset file is prose and lists a person edits; past these it is a mistake or an attack.
+MAX_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 100
+_ALLOWED_CONTROLS = {"\t", "\n", "\r"}
+
+
+def _refusal(code: str, message: str, where: Location, suggestion: str) -> CompileError:
+    return CompileError([Finding(code, Severity.ERROR, message, where, suggestion=suggestion)])
+
+
+def _at_offset(text: str, offset: int, path: str) -> Location:
+    """The line and column of character ``offset`` (for errors that give only an offset)."""
+    line = text.count("\n", 0, offset) + 1
+    return Location(path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+
+
+def _depth_bound(text: str) -> int:
+    """An upper bound of the nesting depth, cheap enough to take on every file.
+
+    Flow nesting needs a bracket per level; block nesting needs a column of
+    indent (or a "- " / "? " indicator) per level. Only a file whose bound
+    passes MAX_DEPTH is walked event by event to find the real depth.
+    """
+    flow = text.count("[") + text.count("{")
+    block = max((len(line) - len(line.lstrip(" -?:")) for line in text.splitlines()), default=0)
+    return flow + block
+
+
+def _too_deep(text: str, path: str) -> Location | None:
+    """Where nesting first passes MAX_DEPTH, found without recursion (C parser events)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_FastLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return _loc(event.start_mark, path)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return None
+
+
+def _syntax_error(text: str, path: str, err: yaml.YAMLError) -> CompileError:
+    """LOAD001 at the place the YAML breaks, worded by the pure-Python parser.
+
+    The C parser finds the error fast; the Python one says it better ("found
+    character '\\t' that cannot start any token"), so it re-reads only a
+    broken file.
+    """
+    try:
+        yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as better:
+        err = better
+    except (yaml.YAMLError, RecursionError):
+        pass
+    if isinstance(err, yaml.reader.ReaderError):
+        char = chr(err.character) if isinstance(err.character, int) else str(err.character)
+        return _refusal(
+            "LOAD001",
+            f"YAML syntax error: character U+{ord(char):04X} is not allowed in YAML text",
+            _at_offset(text, err.position, path),
+            "delete the character (it is invisible in most editors), or write it as an escape "
+            'inside double quotes, e.g. "\\x07"',
+        )
+    if not isinstance(err, yaml.MarkedYAMLError):
+        return _refusal("LOAD001", f"YAML syntax error: {err}", Location(path, 1, 1), "fix it")
+    where = _loc(err.problem_mark or err.context_mark, path)
+    problem = err.problem or "invalid YAML"
+    context = f" ({err.context})" if err.context else ""
+    started = _loc(err.context_mark, path) if err.context_mark else None
+    hint = "fix the YAML at this line; check indentation, quotes and colons"
+    if "\t" in (text.splitlines() or [""])[min(where.line, len(text.splitlines())) - 1]:
+        hint = "YAML indents with spaces only: replace the tab at this line with spaces"
+    return CompileError(
+        [
+            Finding(
+                "LOAD001",
+                Severity.ERROR,
+                f"YAML syntax error: {problem}{context}",
+                where,
+                suggestion=hint,
+                related=(started,) if started and started != where else (),
+            )
+        ]
+    )
+
+
 def load_text(text: str, path: str) -> SourceFile:
     """Compose ``text`` (the file at ``path``) into a SourceFile.
 
-    A syntax error raises CompileError (LOAD001): nothing further can be read
-    from that file. Every other refusal is collected so one run shows all.
+    A syntax error, or nesting deeper than MAX_DEPTH, raises CompileError
+    (LOAD001): nothing further can be read from that file. Every other refusal
+    is collected so one run shows all.
     """
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is harmless; drop it
+    if _depth_bound(text) > MAX_DEPTH:
+        try:
+            deep = _too_deep(text, path)
+        except yaml.YAMLError as err:
+            raise _syntax_error(text, path, err) from None
+        if deep is not None:
+            raise _refusal(
+                "LOAD001",
+                f"YAML nested more than {MAX_DEPTH} levels deep",
+                deep,
+                "no ruleset needs this depth; flatten the lists or maps",
+            )
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as err:
-        where = _loc(err.problem_mark or err.context_mark, path)
-        problem = err.problem or "invalid YAML"
-        context = f" ({err.context})" if err.context else ""
-        started = _loc(err.context_mark, path) if err.context_mark else None
-        raise CompileError(
-            [
-                Finding(
-                    "LOAD001",
-                    Severity.ERROR,
-                    f"YAML syntax error: {problem}{context}",
-                    where,
-                    suggestion="fix the YAML at this line; check indentation, quotes and colons",
-                    related=(started,) if started and started != where else (),
-                )
-            ]
-        ) from None
+        node = yaml.compose(text, Loader=_FastLoader)
+    except yaml.YAMLError as err:
+        raise _syntax_error(text, path, err) from None
     walker = _Walker(path)
-    walker.problems.extend(_alias_findings(text, path))
     try:
         data = None if node is None else walker.build(node, ())
     finally:
         walker.close()
+    if walker.shared:
+        walker.problems.extend(_alias_findings(text, path))
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
     return SourceFile(
-        path, data, walker.positions, tuple(text.splitlines()), tuple(walker.problems)
+        path, data, walker.positions, tuple(text.splitlines()), tuple(walker.problems), digest
     )
 
 
 def load_file(file: Path, root: Path) -> SourceFile:
     """Load ``file``, naming it relative to ``root`` in every location."""
     shown = paths.shown(file, root)
+    at = Location(shown, 1, 1)
     try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise CompileError(
-            [
-                Finding(
-                    "LOAD006",
-                    Severity.ERROR,
-                    f"file is not UTF-8 text (byte {err.start})",
-                    Location(shown, 1, 1),
-                    suggestion="save the file as UTF-8",
-                )
-            ]
+        if not file.is_file():
+            raise _refusal(
+                "LOAD009",
+                "expected a YAML file here, found a folder or a special file",
+                at,
+                "move it away, or rename it so its name does not end in .yaml",
+            )
+        size = file.stat().st_size
+        if size > MAX_BYTES:
+            raise _refusal(
+                "LOAD010",
+                f"file is {size / 2**20:.0f} MB; Casebook reads files up to "
+                f"{MAX_BYTES // 2**20} MB",
+                at,
+                "split it into a folder of smaller files (e.g. rules/*.yaml, tables/*.yaml)",
+            )
+        raw = file.read_bytes()
+    except OSError as err:
+        raise _refusal(
+            "LOAD009", f"cannot read the file: {err.strerror}", at, "check it is readable"
         ) from None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _refusal("LOAD006", "file is UTF-16 text", at, "save the file as UTF-8")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        raise _refusal(
+            "LOAD006",
+            f"file is not UTF-8 text (byte 0x{raw[err.start]:02X} at offset {err.start})",
+            Location(shown, line, column),
+            "save the file as UTF-8; it looks like Latin-1 or Windows-1252 text",
+        ) from None
+    return _load_cached(text, shown)
+
+
+@lru_cache(maxsize=1024)
+def _load_cached(text: str, shown: str) -> SourceFile:
+    """One composition per distinct text: lint and build read a game several times.
+
+    The cached SourceFile is shared; every later stage copies before changing
+    data (the l10n stage deep-copies what it substitutes).
+    """
     return load_text(text, shown)
 
 
 def _alias_findings(text: str, path: str) -> list[Finding]:
-    """Aliases (*name) at the place they are written; compose() loses that place."""
+    """Aliases (*name) at the place they are written; compose() loses that place.
+
+    Scanning costs a pass over the file, so it runs only when the walk met a
+    node twice (which only an alias makes).
+    """
     return [
         Finding(
             "LOAD003",
@@ -123,7 +252,7 @@ def _alias_findings(text: str, path: str) -> list[Finding]:
             _loc(token.start_mark, path),
             suggestion="write the value out in full where it is used",
         )
-        for token in yaml.scan(text, Loader=yaml.SafeLoader)
+        for token in yaml.scan(text, Loader=_FastLoader)
         if isinstance(token, yaml.AliasToken)
     ]
 
@@ -136,6 +265,7 @@ class _Walker:
         self.positions: dict[JsonPath, Location] = {}
         self.problems: list[Finding] = []
         self._seen: set[int] = set()
+        self.shared = False  # a node met twice: an alias, found again by _alias_findings
         self._constructor = yaml.SafeLoader("")
 
     def close(self) -> None:
@@ -147,8 +277,10 @@ class _Walker:
     def build(self, node: yaml.Node, at: JsonPath) -> object:
         here = _loc(node.start_mark, self.path)
         self.positions[at] = here
-        if id(node) in self._seen and not isinstance(node, yaml.ScalarNode):
-            return None  # an alias: reported at its own place by _alias_findings
+        if id(node) in self._seen:
+            self.shared = True
+            if not isinstance(node, yaml.ScalarNode):
+                return None  # an alias: reported at its own place by _alias_findings
         self._seen.add(id(node))
         if node.tag not in _KNOWN_TAGS:
             self.refuse(
@@ -200,7 +332,7 @@ class _Walker:
         value = self._constructor.construct_object(node, deep=True)
         if (
             node.tag == "tag:yaml.org,2002:bool"
-            and node.style is None
+            and not node.style  # plain: None (Python parser) or "" (libyaml)
             and node.value.lower() in _AMBIGUOUS_BOOLS
         ):
             self.refuse(

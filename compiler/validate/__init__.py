@@ -6,14 +6,30 @@ from pathlib import Path
 
 from compiler.diagnostics import Finding
 from compiler.load.game_files import GameSources
+from compiler.load.yaml_nodes import SourceFile
 from compiler.validate.located_errors import schema_findings
 from compiler.validate.modelines import modeline_findings
-from compiler.validate.schemas import validator_for
+from compiler.validate.schemas import is_valid, validator_for
+
+# (kind, path, digest) -> findings: lint and build read one game several times
+# (editions, languages) in one process; a file's verdict depends on its text alone.
+_SEEN: dict[tuple[str, str, str], tuple[Finding, ...]] = {}
+_SEEN_MAX = 4096
 
 
 def validate_game(sources: GameSources, root: Path) -> list[Finding]:
     findings: list[Finding] = []
     for kind, source in sources.files:
-        findings.extend(schema_findings(source, validator_for(kind)))
+        findings.extend(_schema_findings(kind, source))
         findings.extend(modeline_findings(source, root / source.path, kind))
     return findings
+
+
+def _schema_findings(kind: str, source: SourceFile) -> tuple[Finding, ...]:
+    key = (kind, source.path, source.digest)
+    if key not in _SEEN:
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()
+        valid = is_valid(kind, source.data)
+        _SEEN[key] = () if valid else tuple(schema_findings(source, validator_for(kind)))
+    return _SEEN[key]

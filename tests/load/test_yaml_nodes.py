@@ -64,3 +64,93 @@ def test_quoted_no_is_text() -> None:
     source = load_text('side: "no"\n', "t.yaml")
     assert source.data == {"side": "no"}
     assert source.problems == ()
+
+
+def _refusal(path, root) -> str:
+    from compiler.load.yaml_nodes import load_file
+
+    with pytest.raises(CompileError) as caught:
+        load_file(path, root)
+    (finding,) = caught.value.findings
+    return f"{finding.location}: {finding.code} {finding.message} ({finding.suggestion})"
+
+
+FILE_CASES = {
+    "tab indent": (
+        b"a:\n\tb: 1\n",
+        "f.yaml:2:1: LOAD001 YAML syntax error: found character '\\t' that cannot start any "
+        "token (while scanning for the next token) (YAML indents with spaces only: replace "
+        "the tab at this line with spaces)",
+    ),
+    "bad indentation": (
+        b"a:\n  - 1\n b: 2\n",
+        "f.yaml:3:2: LOAD001 YAML syntax error: expected <block end>, but found "
+        "'<block mapping start>' (while parsing a block mapping)",
+    ),
+    "unclosed quote": (
+        b'a: "open\nb: 2\n',
+        "f.yaml:3:1: LOAD001 YAML syntax error: found unexpected end of stream "
+        "(while scanning a quoted scalar)",
+    ),
+    "latin-1": (
+        "a: 1\nb: caf\u00e9\n".encode("latin-1"),
+        "f.yaml:2:7: LOAD006 file is not UTF-8 text (byte 0xE9 at offset 11)",
+    ),
+    "utf-16": ("a: 1\n".encode("utf-16"), "f.yaml:1:1: LOAD006 file is UTF-16 text"),
+    "control character": (
+        b"a: 1\nb: x\x07y\n",
+        "f.yaml:2:5: LOAD001 YAML syntax error: character U+0007 is not allowed in YAML text",
+    ),
+    "deep flow nesting": (
+        b"a: " + b"[" * 5000 + b"]" * 5000 + b"\n",
+        "f.yaml:1:103: LOAD001 YAML nested more than 100 levels deep",
+    ),
+    "deep block nesting": (
+        "".join(f"{' ' * i}k{i}:\n" for i in range(150)).encode() + b" " * 150 + b"x\n",
+        "f.yaml:101:101: LOAD001 YAML nested more than 100 levels deep",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", FILE_CASES)
+def test_bad_file_is_refused_at_its_place(name: str, tmp_path) -> None:
+    data, expected = FILE_CASES[name]
+    (tmp_path / "f.yaml").write_bytes(data)
+    assert _refusal(tmp_path / "f.yaml", tmp_path).startswith(expected)
+
+
+def test_byte_order_mark_is_read_as_utf8(tmp_path) -> None:
+    from compiler.load.yaml_nodes import load_file
+
+    (tmp_path / "f.yaml").write_bytes(b"\xef\xbb\xbfa: 1\nb: two\n")
+    source = load_file(tmp_path / "f.yaml", tmp_path)
+    assert source.data == {"a": 1, "b": "two"}
+    assert str(source.locate(("b",))) == "f.yaml:2:4"
+
+
+def test_a_folder_where_a_file_should_be(tmp_path) -> None:
+    (tmp_path / "f.yaml").mkdir()
+    assert _refusal(tmp_path / "f.yaml", tmp_path).startswith(
+        "f.yaml:1:1: LOAD009 expected a YAML file here, found a folder or a special file"
+    )
+
+
+def test_huge_file_is_refused_before_it_is_read(tmp_path, monkeypatch) -> None:
+    from compiler.load import yaml_nodes
+
+    monkeypatch.setattr(yaml_nodes, "MAX_BYTES", 1024)
+    (tmp_path / "f.yaml").write_bytes(b"a: " + b"x" * 4096 + b"\n")
+    assert "LOAD010 file is 0 MB; Casebook reads files up to 0 MB" in _refusal(
+        tmp_path / "f.yaml", tmp_path
+    )
+
+
+def test_alias_bomb_is_refused_without_expanding_it() -> None:
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(20)
+    )
+    source = load_text(bomb, "t.yaml")  # 8**20 leaves if expanded: this returns at once
+    assert {p.code for p in source.problems} == {"LOAD003"}
+    assert len(source.problems) == 160
