@@ -8,6 +8,7 @@ has errors (validate); 2 usage or input errors that stop a build or export.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -81,7 +82,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for game_dir in dirs:
         own, *translations = languages(game_dir)
-        wanted = _langs(args.lang) or [own, *translations]
+        wanted = args.lang or [own, *translations]
         unknown = [lang for lang in wanted if lang not in (own, *translations)]
         if unknown:
             print(
@@ -399,7 +400,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for game_dir in dirs:
         findings, ok = lint_game(
-            game_dir, _root_for(args.rulesets), args.edition, select, ignore, _langs(args.lang)
+            game_dir, _root_for(args.rulesets), args.edition, select, ignore, args.lang
         )
         if not ok:
             _report(findings)
@@ -417,11 +418,35 @@ def cmd_lint(args: argparse.Namespace) -> int:
     return status
 
 
-def _langs(value: str | None) -> list[str] | None:
-    """--lang it,en -> ["it", "en"]; None (every language) when not given or "all"."""
-    if not value or value == "all":
+def language_list(value: str) -> list[str] | None:
+    """--lang it,en -> ["it", "en"]; None (every language) for "all"."""
+    if value == "all":
         return None
-    return [lang.strip() for lang in value.split(",") if lang.strip()]
+    return [language_tag(lang.strip()) for lang in value.split(",") if lang.strip()] or None
+
+
+_LANG_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]+)*")
+_GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def language_tag(value: str) -> str:
+    """A language as a BCP 47 tag (en, it, pt-BR); it names a file, so nothing else passes."""
+    if not _LANG_TAG.fullmatch(value):
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a language tag; write it as two or three lower-case letters, "
+            "e.g. en, fr, pt-BR"
+        )
+    return value
+
+
+def game_name(value: str) -> str:
+    """A game is a folder directly inside --rulesets: a name, never a path."""
+    if not _GAME_NAME.fullmatch(value) or value.strip(".") == "":
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a game folder name; name a folder inside the rulesets folder "
+            "(use --rulesets DIR to read games from elsewhere)"
+        )
+    return value
 
 
 def _codes(value: str | None) -> list[str] | None:
@@ -473,7 +498,11 @@ def parser() -> argparse.ArgumentParser:
     def common(p: argparse.ArgumentParser, *, games: bool = True) -> None:
         if games:
             p.add_argument(
-                "games", nargs="*", metavar="GAME", help="game folder names (default: every game)"
+                "games",
+                nargs="*",
+                type=game_name,
+                metavar="GAME",
+                help="game folder names (default: every game)",
             )
         p.add_argument(
             "--rulesets",
@@ -492,6 +521,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", choices=EDITIONS, help="default: both")
     p.add_argument(
         "--lang",
+        type=language_list,
         metavar="LANGS",
         help="languages to build, e.g. en or it,en (default: the game's own and every "
         "translation in l10n/)",
@@ -521,6 +551,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", choices=EDITIONS, default="original")
     p.add_argument(
         "--lang",
+        type=language_list,
         metavar="LANGS",
         help="languages to lint, e.g. it or en,it (default: the game's own and every catalog)",
     )
@@ -534,7 +565,7 @@ def parser() -> argparse.ArgumentParser:
     p = verbs.add_parser(
         "ref", help="look up a rule, term or component: its text, what it cites, what cites it"
     )
-    p.add_argument("game", metavar="GAME")
+    p.add_argument("game", type=game_name, metavar="GAME")
     p.add_argument(
         "query", nargs="+", metavar="QUERY", help="8.6.5, 8.6.9d, a term (AP), a name, or words"
     )
@@ -551,7 +582,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_examples)
 
     p = verbs.add_parser("resolve", help="run a procedure step by step from inputs and dice")
-    p.add_argument("game", nargs="?", metavar="GAME")
+    p.add_argument("game", nargs="?", type=game_name, metavar="GAME")
     p.add_argument("procedure", nargs="?", metavar="PROCEDURE", help="omit to list them")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
     p.add_argument("--dice", metavar="N,N,…", help="the dice rolled, in order")
@@ -561,7 +592,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_resolve)
 
     p = verbs.add_parser("table", help="print a table, or the row for a roll or a name")
-    p.add_argument("game", metavar="GAME")
+    p.add_argument("game", type=game_name, metavar="GAME")
     p.add_argument("table", nargs="?", metavar="TABLE", help="id or title; omit to list them")
     p.add_argument("key", nargs="*", metavar="ROLL|NAME")
     p.add_argument("--column", help="the column to look the key up in (default: the roll column)")
@@ -571,21 +602,23 @@ def parser() -> argparse.ArgumentParser:
     p = verbs.add_parser("l10n", help="translation catalogs: extract, update, import, status")
     steps = p.add_subparsers(dest="step", required=True, metavar="STEP")
     q = steps.add_parser("extract", help="write the game's POT template of every string")
-    q.add_argument("game", metavar="GAME")
+    q.add_argument("game", type=game_name, metavar="GAME")
     q.add_argument("-o", "--output", metavar="FILE", help="default: rulesets/GAME/l10n/GAME.pot")
     common(q, games=False)
     q = steps.add_parser("update", help="merge the current strings into LANG's catalog")
-    q.add_argument("game", metavar="GAME")
-    q.add_argument("lang", metavar="LANG")
+    q.add_argument("game", type=game_name, metavar="GAME")
+    q.add_argument("lang", type=language_tag, metavar="LANG")
     common(q, games=False)
     q = steps.add_parser("import", help="bring a translated PO file into LANG's catalog")
-    q.add_argument("game", metavar="GAME")
-    q.add_argument("lang", metavar="LANG")
+    q.add_argument("game", type=game_name, metavar="GAME")
+    q.add_argument("lang", type=language_tag, metavar="LANG")
     q.add_argument("file", type=Path, metavar="FILE.po")
     common(q, games=False)
     q = steps.add_parser("status", help="coverage: strings and words translated, fuzzy, …")
-    q.add_argument("game", metavar="GAME")
-    q.add_argument("lang", nargs="?", metavar="LANG", help="default: every catalog")
+    q.add_argument("game", type=game_name, metavar="GAME")
+    q.add_argument(
+        "lang", nargs="?", type=language_tag, metavar="LANG", help="default: every catalog"
+    )
     q.add_argument("--format", choices=("text", "json"), default="text")
     common(q, games=False)
     p.set_defaults(run=cmd_l10n)
@@ -614,3 +647,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args)
     except BrokenPipeError:  # `casebook export … | head`
         return EXIT_OK
+    except KeyboardInterrupt:
+        print("casebook: interrupted; outputs already written are whole", file=sys.stderr)
+        return EXIT_INPUT
+    except Exception as err:  # a bug: say so in a sentence, keep the trace for the report
+        return _internal_error(err, argv)
+
+
+def _internal_error(err: Exception, argv: Sequence[str] | None) -> int:
+    """No input may print a traceback; a bug reaching here is reported, not dumped.
+
+    The trace goes to a file the user can attach to a bug report. Exit 2, as
+    for any run that did not finish (ruff does the same).
+    """
+    import tempfile
+    import traceback
+
+    with tempfile.NamedTemporaryFile(
+        "w", prefix="casebook-crash-", suffix=".txt", delete=False, encoding="utf-8"
+    ) as log:
+        log.write(f"casebook {' '.join(argv if argv is not None else sys.argv[1:])}\n\n")
+        traceback.print_exception(err, file=log)
+    print(
+        f"casebook: internal error ({type(err).__name__}: {err}). This is a bug in Casebook, "
+        f"not in your files; nothing half-written was left. Please report it with the trace "
+        f"saved in {log.name}",
+        file=sys.stderr,
+    )
+    return EXIT_INPUT

@@ -88,7 +88,20 @@ def load_game(game_dir: Path, root: Path) -> GameSources:
                 "`casebook new GAME` writes a minimal one",
             )
         )
+    inside = game_dir.resolve()
     for kind, path in discover(game_dir):
+        if not path.resolve().is_relative_to(inside):
+            findings.append(
+                Finding(
+                    "LOAD011",
+                    Severity.ERROR,
+                    f"{path.name} is a link to {path.resolve()}, outside the game's folder",
+                    Location(shown(path, root), 1, 1),
+                    suggestion="a ruleset reads only its own folder: copy the file in "
+                    "instead of linking to it",
+                )
+            )
+            continue
         try:
             source = load_file(path, root)
         except CompileError as err:

@@ -10,6 +10,7 @@ place its errors.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -66,7 +67,8 @@ def _loc(mark: yaml.Mark | None, path: str) -> Location:
 # A ruleset file is prose and lists a person edits; past these it is a mistake or an attack.
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 100
-_ALLOWED_CONTROLS = {"\t", "\n", "\r"}
+# C0 and C1 controls (but tab and line breaks), which quoted YAML can still spell as escapes
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
 
 def _refusal(code: str, message: str, where: Location, suggestion: str) -> CompileError:
@@ -328,6 +330,15 @@ class _Walker:
 
     def _scalar(self, node: yaml.ScalarNode, here: Location) -> object:
         if node.tag == _STR_TAG:
+            bad = _CONTROL.search(node.value)
+            if bad:
+                self.refuse(
+                    "LOAD012",
+                    f"text holds the control character U+{ord(bad.group()):04X}, which no "
+                    "output can print (it would vanish or show as a box)",
+                    here,
+                    suggestion="remove it; write a line break as a new line, not as an escape",
+                )
             return node.value
         value = self._constructor.construct_object(node, deep=True)
         if (

@@ -108,6 +108,11 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
         missing = arg[0] if len(arg) == 1 else next((k for k in arg if k not in value), arg[0])
         prop = schema.get("properties", {}).get(missing, {})
         return f"missing required key {missing!r}", prop.get("description") or f"add {missing}:"
+    if kind == "type" and value is None and not error.absolute_path:
+        keys = ", ".join(f"{k}:" for k in schema.get("required", [])) or "its keys"
+        return "the file is empty (nothing but comments)", (
+            f"write the file's content ({keys}), or delete the file"
+        )
     if kind == "type":
         wanted = arg if isinstance(arg, list) else [arg]
         names = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)

@@ -1,0 +1,203 @@
+"""Every kind of bad input the issue lists, through `casebook build` as a user runs it.
+
+Each case breaks one file of a copy of a real game (Maquis) and requires a
+located message naming what was expected, exit status 2, no traceback, and
+the outputs of the previous good build left byte for byte as they were.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from tests.conftest import RULESETS
+
+GAME = "maquis"
+BUILD = ["--edition", "living", "--paper", "a4"]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+RULES = "rules/01-game-play.yaml"
+
+# name -> (what to do to the game folder, a line the user must see)
+CASES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "tab indentation": (
+        lambda g: _edit(g / RULES, "\n  - id:", "\n\t- id:"),
+        f"{RULES}:",
+    ),
+    "bad indentation": (
+        lambda g: _edit(g / RULES, "\n  - id:", "\n   - id:"),
+        f"{RULES}:",
+    ),
+    "duplicate key": (
+        lambda g: _edit(g / "game.yaml", "\ntitle:", "\ntitle: Twice\ntitle:"),
+        "game.yaml:",
+    ),
+    "unclosed quote": (
+        lambda g: _append(g / "tables.yaml", '\nbroken: "no end\n'),
+        "tables.yaml:",
+    ),
+    "latin-1 file": (
+        lambda g: (g / "tables.yaml").write_bytes(
+            (g / "tables.yaml").read_text(encoding="utf-8").encode("latin-1", "replace")
+            + "# café\n".encode("latin-1")
+        ),
+        "tables.yaml:",
+    ),
+    "empty file": (lambda g: (g / "rules/99-empty.yaml").write_text(""), "99-empty.yaml:1:1"),
+    "folder named like a file": (
+        lambda g: (g / "rules/99-folder.yaml").mkdir(),
+        "99-folder.yaml:1:1: LOAD009",
+    ),
+    "link out of the folder": (
+        lambda g: (g / "rules/99-link.yaml").symlink_to(RULESETS / "plan-vert/game.yaml"),
+        "99-link.yaml:1:1: LOAD011",
+    ),
+    "alias bomb": (
+        lambda g: _append(
+            g / "tables.yaml",
+            "\nbomb: &a [x, x, x, x, x, x, x, x]\n"
+            + "".join(f"b{i}: &a{i} [*a, *a, *a, *a, *a, *a, *a, *a]\n" for i in range(9)),
+        ),
+        "LOAD003",
+    ),
+    "deep nesting": (
+        lambda g: _append(g / "tables.yaml", "\ndeep: " + "[" * 20000 + "]" * 20000 + "\n"),
+        "LOAD001 YAML nested more than 100 levels deep",
+    ),
+    "control character in text": (
+        lambda g: _edit(g / RULES, "\n  - id:", '\n  - note: "bell\\x07"\n    id:'),
+        "LOAD012",
+    ),
+    "schema: top level": (
+        lambda g: _edit(g / "game.yaml", "\ntitle:", "\ntitel:"),
+        "game.yaml:",
+    ),
+    "schema: wrong type deep inside": (
+        lambda g: _edit(g / "layouts.yaml", "size: ", "size: [1, 2] #"),
+        "layouts.yaml:",
+    ),
+    "schema: unknown font": (
+        lambda g: _edit(g / "layouts.yaml", "font: ", "font: comic-sans #"),
+        "layouts.yaml:",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def previous(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
+    """An output folder after a good build, and its bytes."""
+    out = tmp_path_factory.mktemp("out")
+    rulesets = tmp_path_factory.mktemp("good")
+    shutil.copytree(RULESETS / GAME, rulesets / GAME)
+    assert main(["build", GAME, "--rulesets", str(rulesets), "--out", str(out), *BUILD]) == 0
+    return out, _snapshot(out)
+
+
+def _snapshot(out: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()
+    }
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_bad_input_is_a_located_error_and_keeps_previous_outputs(
+    name: str,
+    previous: tuple[Path, dict[str, bytes]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out, before = previous
+    break_it, expected = CASES[name]
+    shutil.copytree(RULESETS / GAME, tmp_path / GAME)
+    break_it(tmp_path / GAME)
+    status = main(["build", GAME, "--rulesets", str(tmp_path), "--out", str(out), *BUILD])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert expected in err, err
+    assert "Traceback" not in err and "internal error" not in err, err
+    located = [line for line in err.splitlines() if line.split(":")[0].endswith(".yaml")]
+    assert located and all(line.split(":")[1].isdigit() for line in located), err
+    assert "not built; previous outputs are untouched" in err
+    assert _snapshot(out) == before
+    assert not [p for p in out.rglob("*.tmp")]
+
+
+def test_a_huge_file_is_refused_before_it_is_read(
+    previous: tuple[Path, dict[str, bytes]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from compiler.load import yaml_nodes
+
+    out, before = previous
+    monkeypatch.setattr(yaml_nodes, "MAX_BYTES", 64 * 1024)
+    shutil.copytree(RULESETS / GAME, tmp_path / GAME)
+    with (tmp_path / GAME / "tables.yaml").open("a", encoding="utf-8") as f:
+        f.write("#" + "x" * 100_000 + "\n")
+    status = main(["build", GAME, "--rulesets", str(tmp_path), "--out", str(out), *BUILD])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "tables.yaml:1:1: LOAD010 file is 0 MB; Casebook reads files up to 0 MB" in err
+    assert _snapshot(out) == before
+
+
+MARKUP = (
+    '{{ 7*7 }} {% if true %}IF{% endif %} <b>bold</b> <font size="40">big</font> '
+    "<script>alert(1)</script> &amp; &lt;x&gt; %(name)s"
+)
+
+
+def test_markup_in_rule_text_is_printed_literally_everywhere(tmp_path: Path) -> None:
+    """Jinja2, ReportLab paragraph markup and HTML in the text are text, never run."""
+    import pypdf
+
+    shutil.copytree(RULESETS / GAME, tmp_path / "rulesets" / GAME)
+    _edit(
+        tmp_path / "rulesets" / GAME / "rules/00-opening.yaml",
+        "          You are a member of the Resistance,",
+        f"          {MARKUP} You are a member of the Resistance,",
+    )
+    out = tmp_path / "out"
+    assert (
+        main(["build", GAME, "--rulesets", str(tmp_path / "rulesets"), "--out", str(out), *BUILD])
+        == 0
+    )
+    base = out / GAME / "en"
+    pdf = " ".join(
+        (page.extract_text() or "")
+        for page in pypdf.PdfReader(base / "rulebook-living-a4.pdf").pages[:3]
+    )
+    assert " ".join(MARKUP.split()) in " ".join(pdf.split())
+    assert MARKUP in (base / "rules-living.txt").read_text(encoding="utf-8")
+    html = (base / "rules-living.html").read_text(encoding="utf-8")
+    assert "{{ 7*7 }} {% if true %}IF{% endif %} &lt;b&gt;bold&lt;/b&gt;" in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp; &amp;lt;x&amp;gt;" in html
+    assert "<script>alert" not in html and "49" not in html.split("7*7")[1][:40]
+
+
+def test_no_traceback_from_a_real_process_on_a_broken_file(tmp_path: Path) -> None:
+    from tests.conftest import run_casebook
+
+    shutil.copytree(RULESETS / GAME, tmp_path / GAME)
+    (tmp_path / GAME / "game.yaml").write_bytes(b"\xff\xfe" + "title: x\n".encode("utf-16-le"))
+    result = run_casebook("validate", GAME, "--rulesets", str(tmp_path))
+    assert result.returncode in (1, 2)
+    assert "Traceback" not in result.stderr
+    assert "game.yaml:1:1: LOAD006 file is UTF-16 text" in result.stderr
+    assert os.listdir(tmp_path) == [GAME]
