@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from compiler.diagnostics import CompileError, Finding, Severity
+from compiler.diagnostics import Finding, Severity
 from compiler.paths import BUILD_DIR, RULESETS_DIR
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
@@ -74,12 +74,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from compiler.pipeline import languages
+    from compiler.build import Job, Result, run
+    from compiler.load.game_files import languages
 
     dirs = _games(args)
     if dirs is None:
         return EXIT_INPUT
     status = EXIT_OK
+    quiet = args.quiet
+    progress = not quiet and sys.stderr.isatty()
+    jobs: list[Job] = []
     for game_dir in dirs:
         own, *translations = languages(game_dir)
         wanted = args.lang or [own, *translations]
@@ -94,94 +98,46 @@ def cmd_build(args: argparse.Namespace) -> int:
             status = EXIT_INPUT
             continue
         for i, lang in enumerate(wanted):
-            if _build_one(args, game_dir, None if lang == own else lang, i == 0) != EXIT_OK:
-                status = EXIT_INPUT
+            # A translation is made from the corrected text: it has one edition, the living one.
+            editions = ("living",) if lang != own else (args.edition,) if args.edition else EDITIONS
+            jobs.append(
+                Job(
+                    game_dir,
+                    _root_for(args.rulesets),
+                    None if lang == own else lang,
+                    own,
+                    editions,
+                    (args.paper,) if args.paper else PAPERS,
+                    first=i == 0,
+                    progress=progress,
+                )
+            )
+
+    def done(i: int, result: Result) -> None:
+        nonlocal status
+        name = result.job.name
+        if not result.ok:
+            _report(result.errors)
+            print(f"{name}: not built; previous outputs are untouched", file=sys.stderr)
+            status = EXIT_INPUT
+            return
+        paths = result.up_to_date or sorted(o.path for o in result.outputs)
+        if not quiet:
+            for note in result.notes:
+                print(f"note: {note}", file=sys.stderr)
+            for path in paths:
+                print(f"{args.out / path}")
+        if result.up_to_date is not None:
+            summary = f"{name}: {len(paths)} file(s), 0 changed (up to date, not rebuilt)"
+        else:
+            summary = f"{name}: {len(paths)} file(s), {result.changed} changed"
+            if progress:
+                summary += f" in {result.seconds:.1f} s"
+        if not quiet:
+            print(f"[{i + 1}/{len(jobs)}] {summary}" if progress else summary, file=sys.stderr)
+
+    run(jobs, args.out, done)
     return status
-
-
-def _build_one(
-    args: argparse.Namespace, game_dir: Path, lang: str | None, first: bool = True
-) -> int:
-    """Every output of one game in one language (None: the language it is written in).
-
-    Notes about the game's content (decks the source does not print) are said
-    by the first language built only: they are the same in every language.
-    """
-    from compiler.backends import (
-        aids,
-        cards,
-        counters,
-        export,
-        forms,
-        html,
-        proof,
-        quickref,
-        rulebook,
-    )
-    from compiler.checks import run_checks
-    from compiler.lint import placed
-    from compiler.pipeline import front_end
-    from compiler.write import Output, write_all
-
-    # A translation is made from the corrected text: it has one edition, the living one.
-    editions = [args.edition] if args.edition else list(EDITIONS)
-    if lang is not None:
-        editions = ["living"]
-    papers = [args.paper] if args.paper else list(PAPERS)
-    outputs: list[Output] = []
-    notes: list[str] = []
-    name = game_dir.name + (f" ({lang})" if lang else "")
-    try:
-        for edition in editions:
-            fe = front_end(game_dir, _root_for(args.rulesets), edition, lang)
-            if fe.game is None or fe.graphs is None:
-                raise CompileError([f for f in fe.findings if f.severity is Severity.ERROR])
-            for paper in papers:
-                outputs += rulebook.build(fe.game, fe.graphs, rulebook.Options(paper))
-            base = f"{fe.game.id}/{fe.game.language}/rules-{edition}"
-            outputs.append(Output(base + ".txt", export.to_text(fe.game).encode()))
-            outputs.append(Output(base + ".json", export.to_json(fe.game, fe.graphs).encode()))
-            outputs += html.build(fe.game, fe.graphs, edition)
-            if edition == editions[-1]:  # the kit is built once, from the last edition
-                outputs += cards.build(fe.game, cards.Options(tuple(papers)))
-                outputs += counters.build(fe.game, counters.Options(tuple(papers)))
-                outputs += aids.build(fe.game, tuple(papers))
-                outputs += forms.build(fe.game, tuple(papers))
-                outputs += quickref.build(fe.game, fe.graphs, tuple(papers))
-                notes = cards.notes(fe.game) if first else []
-                if lang is not None:
-                    # what `casebook lint --lang` reports: placed, suppressions applied
-                    findings = placed(run_checks(fe.game, fe.graphs), fe)
-                    outputs += proof.build(fe.game, findings, tuple(papers))
-                    notes += _translation_notes(fe.game)
-    except CompileError as err:
-        _report(err.findings)
-        print(f"{name}: not built; previous outputs are untouched", file=sys.stderr)
-        return EXIT_INPUT
-    for note in notes:
-        print(f"note: {note}", file=sys.stderr)
-    changed = write_all(outputs, args.out)
-    for out in sorted(outputs, key=lambda o: o.path):
-        print(f"{args.out / out.path}")
-    print(f"{name}: {len(outputs)} file(s), {len(changed)} changed", file=sys.stderr)
-    return EXIT_OK
-
-
-def _translation_notes(game) -> list[str]:
-    """Say once what prints in the source language, and where to see why."""
-    from compiler.model.l10n import FUZZY, OUTDATED, UNTRANSLATED
-
-    l10n = game.l10n
-    behind = {
-        s: n for s, (n, _) in l10n.counts().items() if s in (UNTRANSLATED, FUZZY, OUTDATED) and n
-    }
-    if not behind:
-        return []
-    listed = ", ".join(f"{n} {s}" for s, n in behind.items())
-    return [
-        f"{game.id} ({l10n.lang}): {listed} string(s) print in {l10n.source_lang}; "
-        f"`casebook l10n status {game.id} {l10n.lang}` and the proof PDF show which"
-    ]
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -248,7 +204,7 @@ def cmd_ref(args: argparse.Namespace) -> int:
 
 def cmd_l10n(args: argparse.Namespace) -> int:
     from compiler.l10n import commands
-    from compiler.pipeline import languages
+    from compiler.load.game_files import languages
 
     args.games = [args.game]
     dirs = _games(args)
@@ -533,6 +489,12 @@ def parser() -> argparse.ArgumentParser:
         default=BUILD_DIR,
         metavar="DIR",
         help="output folder (default: %(default)s)",
+    )
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print errors only (no file list, notes, summaries or progress)",
     )
     p.set_defaults(run=cmd_build)
 

@@ -16,9 +16,10 @@ from pathlib import Path
 
 from compiler.checks import run_checks
 from compiler.diagnostics import Finding, Location
+from compiler.load.game_files import languages
 from compiler.model.game import Game
 from compiler.model.text import locate_phrase
-from compiler.pipeline import FrontEnd, front_end, languages
+from compiler.pipeline import FrontEnd, front_end
 
 _NAME = re.compile(r"[^\W\d]{3}")  # a target with three letters names something
 

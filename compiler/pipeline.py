@@ -101,17 +101,3 @@ def source_language(sources: GameSources) -> str:
     games = sources.of_kind("game")
     data = games[0].data if games else None
     return str(data.get("language", "")) if isinstance(data, dict) else ""
-
-
-def languages(game_dir: Path) -> list[str]:
-    """The game's own language first, then every language it has a catalog for."""
-    from compiler.l10n.localise import languages as catalogs
-    from compiler.load.yaml_nodes import load_file
-
-    own = ""
-    try:
-        data = load_file(game_dir / "game.yaml", game_dir).data
-        own = str(data.get("language", "")) if isinstance(data, dict) else ""
-    except (CompileError, OSError):
-        pass
-    return [own] + [lang for lang in catalogs(game_dir) if lang != own]

@@ -55,3 +55,16 @@ def write_all(outputs: Iterable[Output], root: Path) -> list[Path]:
     for tmp, dest in staged:
         os.replace(tmp, dest)
     return [dest for _, dest in staged]
+
+
+def clear_stale(root: Path) -> list[Path]:
+    """Remove temporaries a killed build left behind (call only while holding the lock).
+
+    A build killed between writing a temporary and swapping it in leaves a
+    ``.casebook-*.tmp`` beside its destination; the destination itself is
+    whole, the old file or the new one.
+    """
+    stale = sorted(root.rglob(".casebook-*.tmp")) if root.is_dir() else []
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return stale

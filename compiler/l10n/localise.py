@@ -35,7 +35,7 @@ from compiler.diagnostics import Location
 from compiler.l10n import catalog
 from compiler.l10n.corrections import corrected_texts
 from compiler.l10n.units import Unit, extract
-from compiler.load.game_files import GameSources
+from compiler.load.game_files import L10N_DIR, GameSources
 from compiler.load.yaml_nodes import SourceFile
 from compiler.model.game import Erratum
 from compiler.model.l10n import (
@@ -47,8 +47,6 @@ from compiler.model.l10n import (
     Localisation,
     UnitState,
 )
-
-L10N_DIR = "l10n"
 
 
 def catalog_path(game_dir: Path, lang: str) -> Path:

@@ -32,6 +32,7 @@ SINGLE_FILES = {
     "termbase.yaml": "termbase",
 }
 FOLDERS = {"rules": "rules", "books": "entries"}
+L10N_DIR = "l10n"  # translation catalogs: l10n/<lang>.po
 
 
 @dataclass(frozen=True)
@@ -122,3 +123,19 @@ def load_game(game_dir: Path, root: Path) -> GameSources:
             )
         )
     return GameSources(game_dir, tuple(files), tuple(findings))
+
+
+def languages(game_dir: Path) -> list[str]:
+    """The game's own language first, then every language it has a catalog for.
+
+    Read cheaply (game.yaml alone and a folder listing): the build decides
+    from it what to build before anything heavy is imported.
+    """
+    own = ""
+    try:
+        data = load_file(game_dir / "game.yaml", game_dir).data
+        own = str(data.get("language", "")) if isinstance(data, dict) else ""
+    except CompileError:
+        pass
+    catalogs = sorted(p.stem for p in (game_dir / L10N_DIR).glob("*.po"))
+    return [own] + [lang for lang in catalogs if lang != own]

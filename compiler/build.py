@@ -1,0 +1,239 @@
+"""`casebook build`: every output of every (game, language), over all cores.
+
+One job is one game in one language. Jobs are independent, so they run in
+worker processes, longest first, and each hands back its outputs as bytes; the
+parent writes them (compiler/write.py: atomic, only what changed) in job
+order, so messages and files are the same whatever finishes first. A job
+whose inputs did not change since the last build (compiler/stamps.py) is not
+run at all. Writing holds a lock on the output folder, so two builds at once
+take turns instead of interleaving their files.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import stamps
+from compiler.diagnostics import CompileError, Finding, Severity
+from compiler.write import Output, clear_stale, write_all
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game in one language (``lang`` None: the language it is written in)."""
+
+    game_dir: Path
+    root: Path
+    lang: str | None
+    own_lang: str
+    editions: tuple[str, ...]
+    papers: tuple[str, ...]
+    first: bool  # the first language of its game says the notes about content
+    progress: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.game_dir.name + (f" ({self.lang})" if self.lang else "")
+
+    @property
+    def lang_code(self) -> str:
+        return self.lang or self.own_lang
+
+    def options(self) -> dict[str, object]:
+        return {"editions": self.editions, "papers": self.papers, "lang": self.lang_code}
+
+
+@dataclass
+class Result:
+    """What one job made, or why it made nothing."""
+
+    job: Job
+    outputs: list[Output] = field(default_factory=list)
+    errors: tuple[Finding, ...] = ()
+    notes: list[str] = field(default_factory=list)
+    up_to_date: list[str] | None = None  # the outputs' paths, when nothing was rebuilt
+    changed: int = 0
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def run_job(job: Job) -> Result:
+    """Build every output of one job in memory; nothing is written here."""
+    from compiler.backends import (
+        aids,
+        cards,
+        counters,
+        export,
+        forms,
+        html,
+        proof,
+        quickref,
+        rulebook,
+    )
+    from compiler.checks import run_checks
+    from compiler.lint import placed
+    from compiler.pipeline import front_end
+
+    start = time.perf_counter()
+    result = Result(job)
+    say = _progress(job)
+    try:
+        for edition in job.editions:
+            say(f"reading the {edition} edition")
+            fe = front_end(job.game_dir, job.root, edition, job.lang)
+            if fe.game is None or fe.graphs is None:
+                raise CompileError([f for f in fe.findings if f.severity is Severity.ERROR])
+            game, graphs, papers = fe.game, fe.graphs, job.papers
+            for paper in papers:
+                say(f"rulebook, {edition} edition, {paper}")
+                result.outputs += rulebook.build(game, graphs, rulebook.Options(paper))
+            say(f"text, JSON and HTML, {edition} edition")
+            base = f"{game.id}/{game.language}/rules-{edition}"
+            result.outputs.append(Output(base + ".txt", export.to_text(game).encode()))
+            result.outputs.append(Output(base + ".json", export.to_json(game, graphs).encode()))
+            result.outputs += html.build(game, graphs, edition)
+            if edition != job.editions[-1]:
+                continue  # the kit is built once, from the last edition
+            say("card sheets")
+            result.outputs += cards.build(game, cards.Options(papers))
+            say("counter sheets")
+            result.outputs += counters.build(game, counters.Options(papers))
+            say("player aids, forms and mats")
+            result.outputs += aids.build(game, papers)
+            result.outputs += forms.build(game, papers)
+            say("quick reference")
+            result.outputs += quickref.build(game, graphs, papers)
+            result.notes = cards.notes(game) if job.first else []
+            if job.lang is not None:
+                say("translation proof")
+                # what `casebook lint --lang` reports: placed, suppressions applied
+                findings = placed(run_checks(game, graphs), fe)
+                result.outputs += proof.build(game, findings, papers)
+                result.notes += translation_notes(game)
+    except CompileError as err:
+        result.outputs, result.errors = [], err.findings
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _progress(job: Job) -> Callable[[str], None]:
+    """A line per step on the terminal ("maquis (en) · card sheets"), else nothing."""
+    if not job.progress:
+        return lambda _step: None
+
+    def say(step: str) -> None:
+        # one write per line: the workers share the terminal, and a short write stays whole
+        sys.stderr.write(f"  {job.name} · {step}\n")
+        sys.stderr.flush()
+
+    return say
+
+
+def translation_notes(game) -> list[str]:
+    """Say once what prints in the source language, and where to see why."""
+    from compiler.model.l10n import FUZZY, OUTDATED, UNTRANSLATED
+
+    l10n = game.l10n
+    behind = {
+        s: n for s, (n, _) in l10n.counts().items() if s in (UNTRANSLATED, FUZZY, OUTDATED) and n
+    }
+    if not behind:
+        return []
+    listed = ", ".join(f"{n} {s}" for s, n in behind.items())
+    return [
+        f"{game.id} ({l10n.lang}): {listed} string(s) print in {l10n.source_lang}; "
+        f"`casebook l10n status {game.id} {l10n.lang}` and the proof PDF show which"
+    ]
+
+
+def workers(jobs: int) -> int:
+    """Both cores of the 2-core machine, or ``CASEBOOK_JOBS``; never more than jobs."""
+    wanted = os.environ.get("CASEBOOK_JOBS", "")
+    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else (os.cpu_count() or 1)
+    return max(1, min(cores, jobs))
+
+
+def run(jobs: list[Job], out: Path, done: Callable[[int, Result], None]) -> list[Result]:
+    """Run the jobs that are not up to date, write each result, report each in order.
+
+    ``done(i, result)`` is called in job order as soon as job i and every job
+    before it are written, so the user sees results while later jobs run.
+    """
+    digests = [stamps.input_digest(job.game_dir, job.options()) for job in jobs]
+    results: list[Result | None] = [None] * len(jobs)
+    pending = []
+    for i, (job, digest) in enumerate(zip(jobs, digests, strict=True)):
+        current = stamps.current_outputs(out, job.game_dir.name, job.lang_code, digest)
+        if current is not None:
+            results[i] = Result(job, up_to_date=current)
+        else:
+            pending.append(i)
+    # longest first: the kit-heavy and translated games set the wall-clock time
+    pending.sort(key=lambda i: -_weight(jobs[i]))
+    reported = 0
+
+    def finish(i: int, result: Result) -> None:
+        nonlocal reported
+        if result.ok:
+            with _locked(out):
+                clear_stale(out)
+                changed = write_all(result.outputs, out)
+                stamps.record(
+                    out,
+                    jobs[i].game_dir.name,
+                    jobs[i].lang_code,
+                    digests[i],
+                    [o.path for o in result.outputs],
+                )
+            result.changed = len(changed)
+        results[i] = result
+        while reported < len(jobs) and results[reported] is not None:
+            done(reported, results[reported])
+            reported += 1
+
+    while reported < len(jobs) and results[reported] is not None:
+        done(reported, results[reported])
+        reported += 1
+    count = workers(len(pending))
+    if count <= 1:
+        for i in pending:
+            finish(i, run_job(jobs[i]))
+    else:
+        with ProcessPoolExecutor(max_workers=count) as pool:
+            futures = {pool.submit(run_job, jobs[i]): i for i in pending}
+            for future in as_completed(futures):
+                finish(futures[future], future.result())
+    return [r for r in results if r is not None]
+
+
+def _weight(job: Job) -> int:
+    """Bytes of YAML and catalogs: a fair guess of how long a job takes."""
+    return sum(p.stat().st_size for p in job.game_dir.rglob("*") if p.is_file())
+
+
+@contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the output folder while writing (POSIX; elsewhere a no-op)."""
+    lock = out / stamps.STAMP_DIR / "lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # Windows: os.replace keeps each file whole all the same
+        yield
+        return
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

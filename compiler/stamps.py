@@ -1,0 +1,134 @@
+"""Up-to-date checks: a game whose inputs did not change is not built again.
+
+After a build, ``<out>/.casebook/<game>-<lang>.json`` records a digest of
+everything the outputs were made from and the size and mtime of each output.
+A later build with the same digest, whose outputs are all still there as
+written, has nothing to do. The digest covers:
+
+- every file in the game's folder (content), and in the folder of the game it
+  translates, if any;
+- the compiler itself: every file under compiler/, schema/ and templates/
+  (path, size and mtime: a checkout or an edit changes them; when in doubt
+  this rebuilds, never the reverse), the Python version and the versions of
+  the libraries that draw the outputs;
+- the spelling dictionaries the proof's findings come from;
+- the options (editions, papers, language).
+
+Only light modules are imported here: a no-op build must not pay for
+ReportLab.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from compiler.paths import PROJECT_ROOT
+
+STAMP_DIR = ".casebook"
+_LIBRARIES = (
+    "reportlab",
+    "rl_accel",
+    "jinja2",
+    "markupsafe",
+    "pyyaml",
+    "networkx",
+    "polib",
+    "spylls",
+)
+_DICTIONARIES = Path("/usr/share/hunspell")
+_TRANSLATION_OF = re.compile(r"^translation_of:\s*['\"]?([a-z0-9-]+)", re.MULTILINE)
+
+
+def _tree_content(folder: Path, digest: hashlib._Hash) -> None:
+    """Every entry's name, and each file's bytes: a new folder or link counts as a change."""
+    for path in sorted(folder.rglob("*")):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        if path.is_symlink():
+            digest.update(b"link:" + os.fsencode(os.readlink(path)) + b"\0")
+        if path.is_file():
+            digest.update(path.read_bytes())
+        digest.update(b"/\0" if path.is_dir() else b"\0")
+
+
+def _tree_stat(folder: Path, digest: hashlib._Hash) -> None:
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            st = path.stat()
+            line = f"{path.relative_to(folder).as_posix()}:{st.st_size}:{st.st_mtime_ns}\n"
+            digest.update(line.encode())
+
+
+@cache
+def toolchain_digest() -> str:
+    """The compiler, its assets and the libraries it draws with, as one digest."""
+    digest = hashlib.blake2b(digest_size=16)
+    for name in ("compiler", "schema", "templates"):
+        _tree_stat(PROJECT_ROOT / name, digest)
+    digest.update(sys.version.encode())
+    for library in _LIBRARIES:
+        try:
+            digest.update(f"{library}={metadata.version(library)}\n".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{library}=-\n".encode())
+    if _DICTIONARIES.is_dir():
+        _tree_stat(_DICTIONARIES, digest)
+    return digest.hexdigest()
+
+
+def input_digest(game_dir: Path, options: dict[str, object]) -> str:
+    """Everything one (game, language) build is made from, as one digest."""
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(toolchain_digest().encode())
+    digest.update(json.dumps(options, sort_keys=True).encode())
+    _tree_content(game_dir, digest)
+    game_yaml = game_dir / "game.yaml"
+    if game_yaml.is_file():
+        found = _TRANSLATION_OF.search(game_yaml.read_text(encoding="utf-8", errors="replace"))
+        if found and (game_dir.parent / found.group(1)).is_dir():
+            _tree_content(game_dir.parent / found.group(1), digest)
+    return digest.hexdigest()
+
+
+def stamp_path(out: Path, game: str, lang: str) -> Path:
+    return out / STAMP_DIR / f"{game}-{lang}.json"
+
+
+def current_outputs(out: Path, game: str, lang: str, digest: str) -> list[str] | None:
+    """The outputs of the last build if it had this digest and they are untouched."""
+    try:
+        stamp = json.loads(stamp_path(out, game, lang).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stamp, dict) or stamp.get("digest") != digest:
+        return None
+    files = stamp.get("files")
+    if not isinstance(files, dict):
+        return None
+    for rel, (size, mtime_ns) in files.items():
+        try:
+            st = (out / rel).stat()
+        except OSError:
+            return None
+        if (st.st_size, st.st_mtime_ns) != (size, mtime_ns):
+            return None
+    return sorted(files)
+
+
+def record(out: Path, game: str, lang: str, digest: str, written: list[str]) -> None:
+    """Say what this build made from what (written after the outputs, atomically)."""
+    files = {}
+    for rel in written:
+        st = (out / rel).stat()
+        files[rel] = (st.st_size, st.st_mtime_ns)
+    path = stamp_path(out, game, lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({"digest": digest, "files": files}, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
