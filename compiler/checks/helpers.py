@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from compiler.graph import Graphs
 from compiler.model.game import Game
@@ -68,6 +69,7 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
+@lru_cache(maxsize=65_536)  # a rulebook repeats its words; checks stem them again and again
 def stem(word: str) -> str:
     """A crude English stem: enough to match "repaired" with "Repair", "Networks" with "Network"."""
     w = word.lower().strip("'’-")

@@ -52,6 +52,8 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             for design in (layout.front, layout.back or default_back(layout)):
                 for region in design.regions:
                     markup = faces.render_markup(region, subject.context)
+                    if faces.fits(region, markup):
+                        continue
                     try:
                         faces.fit(region, markup, subject)
                     except CompileError as err:

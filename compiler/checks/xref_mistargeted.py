@@ -71,6 +71,11 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     # "EPV (6.1)": an abbreviation names what the glossary says it stands for.
     expand = {stem(t.term): key_words(t.meaning) for t in game.glossary if t.abbreviation}
     resolved = {id(span) for _, span in graphs.references.resolved}
+    # word -> titles holding it: a rival shares a word, so only those are compared
+    holding: dict[str, set[str]] = {}
+    for address, words in titles.items():
+        for word in words:
+            holding.setdefault(word, set()).add(address)
     for owner, _, para in rule_paras(game):
         family = _family(graphs, owner.address)
         for span in para.refs:
@@ -86,11 +91,14 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             clause = key_words(" ".join(words_before(para.text, phrase_start, limit=8)))
             if (clause - generic) & _naming_words(graphs, span.target):
                 continue  # the sentence's own words fit where it points
+            candidates = set().union(*(holding.get(word, ()) for word in named))
             rivals = sorted(
                 (
                     (len(named & words), len(words - named), len(all_titles[address]), address)
-                    for address, words in titles.items()
-                    if address != span.target and address not in family
+                    for address in candidates
+                    if address != span.target
+                    and address not in family
+                    and (words := titles[address])
                 ),
                 key=lambda item: (-item[0], item[1], item[2], item[3]),
             )

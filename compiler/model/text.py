@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from compiler.diagnostics import Location
 
@@ -58,6 +59,15 @@ class Para:
     changes: tuple[Change, ...] = field(default=())
 
 
+@lru_cache(maxsize=16_384)
+def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
+    """The phrase as a regex whose spaces match any whitespace (re's own cache holds 512)."""
+    words = phrase.split()
+    if not words:
+        return None
+    return re.compile(r"\s+".join(re.escape(w) for w in words))
+
+
 def locate_phrase(
     lines: tuple[str, ...],
     start: Location,
@@ -72,10 +82,9 @@ def locate_phrase(
     whitespace (folded lines). ``after`` is a (line, column) already passed;
     ``span`` bounds the search to the lines the text can occupy.
     """
-    words = phrase.split()
-    if not words:
+    pattern = _phrase_pattern(phrase)
+    if pattern is None:
         return None
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
     first = max(start.line, after[0])
     window = lines[first - 1 : start.line - 1 + span]
     text = "\n".join(window)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph
 
 from compiler.backends.pdf.fonts import SANS, SERIF, register, with_fallback
 from compiler.backends.pdf.glyphs import glyph_finding
-from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.diagnostics import NOWHERE, CompileError, Finding, Location, Severity
 from compiler.model.layouts import FaceDesign, Region
 from compiler.templating import environment
 
@@ -85,6 +85,22 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
     if not region.show:
         return ""
     return _template(region.show).render(**context).strip()
+
+
+@lru_cache(maxsize=65_536)
+def fits(region: Region, markup: str) -> bool:
+    """Whether ``markup`` fits ``region`` at or above its minimum size, remembered.
+
+    Lint asks this of every card in each edition and language, and most texts
+    (every back, every unchanged card) are asked again; a Paragraph is only
+    set the first time. The position of ``region`` is part of the key, the
+    card is not: the answer depends on the box and the text alone.
+    """
+    try:
+        fit(region, markup, Subject({}, "", "", NOWHERE))
+    except CompileError:
+        return False
+    return True
 
 
 def fit(region: Region, markup: str, subject: Subject) -> Fitted:
