@@ -82,8 +82,8 @@ def locate_phrase(
     whitespace (folded lines). ``after`` is a (line, column) already passed;
     ``span`` bounds the search to the lines the text can occupy.
     """
-    pattern = _phrase_pattern(phrase)
-    if pattern is None:
+    words = phrase.split()
+    if not words:
         return None
     first = max(start.line, after[0])
     window = lines[first - 1 : start.line - 1 + span]
@@ -91,9 +91,17 @@ def locate_phrase(
     offset = 0
     if after[0] == first:
         offset = after[1]
-    match = pattern.search(text, offset)
-    if match is None:
-        return None
-    line = text.count("\n", 0, match.start())
-    column = match.start() - (text.rfind("\n", 0, match.start()) + 1)
+    # Most phrases are written on one line as they are: find them without a regex
+    # (a big rulebook has a distinct phrase per reference, and compiling each costs).
+    # Exact only when no earlier, folded, copy can exist: when the phrase's
+    # first word first appears where the phrase does.
+    found = text.find(" ".join(words), offset)
+    if found < 0 or text.find(words[0], offset) != found:
+        pattern = _phrase_pattern(phrase)
+        match = pattern.search(text, offset) if pattern is not None else None
+        if match is None:
+            return None
+        found = match.start()
+    line = text.count("\n", 0, found)
+    column = found - (text.rfind("\n", 0, found) + 1)
     return Location(start.path, first + line, column + 1, start.context)
