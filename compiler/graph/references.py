@@ -22,7 +22,12 @@ Key = tuple[str, str]  # (kind, id): ("rule", "8.3.5"), ("card", "german-14")
 
 @dataclass(frozen=True)
 class ReferenceGraph:
-    """Nodes are rules and components; 'contains' and 'cites' edges between them."""
+    """Nodes are rules and components; 'contains' and 'cites' edges between them.
+
+    One edge joins a pair of nodes, so each edge carries both flags
+    (``contains``, ``cites``): a section that cites its own case keeps it as
+    its child.
+    """
 
     graph: nx.DiGraph
     rules: dict[str, Rule]  # address -> rule
@@ -36,11 +41,7 @@ class ReferenceGraph:
         if key not in self.graph:
             return []
         order = {a: i for i, a in enumerate(self.rules)}
-        owners = {
-            src[1]
-            for src, _, d in self.graph.in_edges(key, data=True)
-            if d.get("relation") == "cites"
-        }
+        owners = {src[1] for src, _, d in self.graph.in_edges(key, data=True) if d.get("cites")}
         return sorted(owners, key=lambda a: order.get(a, 0))
 
     @cached_property
@@ -57,7 +58,7 @@ class ReferenceGraph:
 
     def parent(self, address: str) -> str | None:
         for src, _, d in self.graph.in_edges(("rule", address), data=True):
-            if d.get("relation") == "contains":
+            if d.get("contains"):
                 return src[1]
         return None
 
@@ -99,7 +100,7 @@ def reference_graph(game: Game) -> ReferenceGraph:
         rules[rule.address] = rule
         graph.add_node(("rule", rule.address), level=rule.level)
         if parent is not None:
-            graph.add_edge(("rule", parent), ("rule", rule.address), relation="contains")
+            graph.add_edge(("rule", parent), ("rule", rule.address), contains=True)
         for child in rule.children:
             register(child, rule.address)
 
@@ -116,15 +117,13 @@ def reference_graph(game: Game) -> ReferenceGraph:
         for span in iter_refs(rule):
             key = (span.kind, span.target)
             if span.kind == "rule" and span.target in rules:
-                graph.add_edge(("rule", address), key, relation="cites")
+                graph.add_edge(("rule", address), key, cites=True)
                 resolved.append((address, span))
             elif key in components:
-                graph.add_edge(("rule", address), key, relation="cites")
+                graph.add_edge(("rule", address), key, cites=True)
                 (gaps if components[key] else resolved).append((address, span))
             elif holders.get(span.pattern) in missing:
-                graph.add_edge(
-                    ("rule", address), ("component", holders[span.pattern]), relation="cites"
-                )
+                graph.add_edge(("rule", address), ("component", holders[span.pattern]), cites=True)
                 gaps.append((address, span))
             else:
                 unresolved.append((address, span))

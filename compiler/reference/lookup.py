@@ -243,7 +243,7 @@ class RulesReference:
                 citing = [
                     src[1]
                     for src, _, d in self.graph.graph.in_edges(("component", comp.id), data=True)
-                    if d.get("relation") == "cites"
+                    if d.get("cites")
                 ]
                 order = {a: i for i, a in enumerate(self.rules)}
                 return ComponentAnswer(

@@ -69,3 +69,20 @@ def test_living_edition_resolves_the_corrected_references(tmp_path: Path) -> Non
     living = front_end(RULESETS / "set-europe-ablaze", ROOT, "living")
     assert [(o, s.phrase) for o, s in living.graphs.references.unresolved] == []
     assert "8.3.3" in [s.target for o, s in living.graphs.references.resolved if o == "6.2.4"]
+
+
+def test_a_section_citing_its_own_case_keeps_it_as_a_child(tmp_path: Path) -> None:
+    """One edge per pair: 'cites' must not replace 'contains' (the case lost its parent)."""
+    import shutil
+
+    game = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, game)
+    rules = game / "rules" / "02-combat.yaml"
+    rules.write_text(
+        rules.read_text().replace(
+            "- Roll one die on the table.", "- Roll one die on the table (Case 2.1.1)."
+        )
+    )
+    refs = front_end(game, tmp_path).graphs.references
+    assert refs.parent("2.1.1") == "2.1"
+    assert "2.1" in refs.cited_by("2.1.1")
