@@ -1,6 +1,8 @@
-"""`casebook build`: every output of every (game, language), over all cores.
+"""`casebook build`: every output of every (game, language, edition), over all cores.
 
-One job is one game in one language. Jobs are independent, so they run in
+One job is one edition of one game in one language; the last edition's job
+also makes the kit (cards, counters, aids, forms, quick reference, proof).
+Jobs are independent, so they run in
 worker processes, longest first, and each hands back its outputs as bytes; the
 parent writes them (compiler/write.py: atomic, only what changed) in job
 order, so messages and files are the same whatever finishes first. A job
@@ -27,27 +29,34 @@ from compiler.write import Output, clear_stale, write_all
 
 @dataclass(frozen=True)
 class Job:
-    """One game in one language (``lang`` None: the language it is written in)."""
+    """One edition of a game in one language (``lang`` None: the language it is written in)."""
 
     game_dir: Path
     root: Path
     lang: str | None
     own_lang: str
-    editions: tuple[str, ...]
+    edition: str
     papers: tuple[str, ...]
+    kit: bool  # this job also makes the kit (one per game and language)
     first: bool  # the first language of its game says the notes about content
     progress: bool = False
 
     @property
     def name(self) -> str:
+        """What the user reads: a game and language; the editions are reported together."""
         return self.game_dir.name + (f" ({self.lang})" if self.lang else "")
 
     @property
-    def lang_code(self) -> str:
-        return self.lang or self.own_lang
+    def stamp(self) -> str:
+        return f"{self.lang or self.own_lang}-{self.edition}"
 
     def options(self) -> dict[str, object]:
-        return {"editions": self.editions, "papers": self.papers, "lang": self.lang_code}
+        return {
+            "edition": self.edition,
+            "papers": self.papers,
+            "lang": self.lang or self.own_lang,
+            "kit": self.kit,
+        }
 
 
 @dataclass
@@ -88,22 +97,21 @@ def run_job(job: Job) -> Result:
     result = Result(job)
     say = _progress(job)
     try:
-        for edition in job.editions:
-            say(f"reading the {edition} edition")
-            fe = front_end(job.game_dir, job.root, edition, job.lang)
-            if fe.game is None or fe.graphs is None:
-                raise CompileError([f for f in fe.findings if f.severity is Severity.ERROR])
-            game, graphs, papers = fe.game, fe.graphs, job.papers
-            for paper in papers:
-                say(f"rulebook, {edition} edition, {paper}")
-                result.outputs += rulebook.build(game, graphs, rulebook.Options(paper))
-            say(f"text, JSON and HTML, {edition} edition")
-            base = f"{game.id}/{game.language}/rules-{edition}"
-            result.outputs.append(Output(base + ".txt", export.to_text(game).encode()))
-            result.outputs.append(Output(base + ".json", export.to_json(game, graphs).encode()))
-            result.outputs += html.build(game, graphs, edition)
-            if edition != job.editions[-1]:
-                continue  # the kit is built once, from the last edition
+        edition, papers = job.edition, job.papers
+        say(f"reading the {edition} edition")
+        fe = front_end(job.game_dir, job.root, edition, job.lang)
+        if fe.game is None or fe.graphs is None:
+            raise CompileError([f for f in fe.findings if f.severity is Severity.ERROR])
+        game, graphs = fe.game, fe.graphs
+        for paper in papers:
+            say(f"rulebook, {edition} edition, {paper}")
+            result.outputs += rulebook.build(game, graphs, rulebook.Options(paper))
+        say(f"text, JSON and HTML, {edition} edition")
+        base = f"{game.id}/{game.language}/rules-{edition}"
+        result.outputs.append(Output(base + ".txt", export.to_text(game).encode()))
+        result.outputs.append(Output(base + ".json", export.to_json(game, graphs).encode()))
+        result.outputs += html.build(game, graphs, edition)
+        if job.kit:
             say("card sheets")
             result.outputs += cards.build(game, cards.Options(papers))
             say("counter sheets")
@@ -163,62 +171,91 @@ def workers(jobs: int) -> int:
     return max(1, min(cores, jobs))
 
 
-def run(jobs: list[Job], out: Path, done: Callable[[int, Result], None]) -> list[Result]:
-    """Run the jobs that are not up to date, write each result, report each in order.
+Group = tuple[str, str]  # (game folder, language): built whole or not at all
 
-    ``done(i, result)`` is called in job order as soon as job i and every job
-    before it are written, so the user sees results while later jobs run.
+
+def _group(job: Job) -> Group:
+    return (job.game_dir.name, job.lang or job.own_lang)
+
+
+def run(jobs: list[Job], out: Path, done: Callable[[list[Result]], None]) -> list[Result]:
+    """Run the jobs that are not up to date; write and report each game-language whole.
+
+    A game in a language is written only when all its jobs succeeded (an
+    erratum that fails the living edition keeps the original's files from
+    changing too). ``done(results)`` is called once per game and language, in
+    the order of ``jobs``, as soon as it and those before it are finished, so
+    the user sees results while later jobs run.
     """
     digests = [stamps.input_digest(job.game_dir, job.options()) for job in jobs]
     results: list[Result | None] = [None] * len(jobs)
     pending = []
     for i, (job, digest) in enumerate(zip(jobs, digests, strict=True)):
-        current = stamps.current_outputs(out, job.game_dir.name, job.lang_code, digest)
+        current = stamps.current_outputs(out, job.game_dir.name, job.stamp, digest)
         if current is not None:
             results[i] = Result(job, up_to_date=current)
         else:
             pending.append(i)
-    # longest first: the kit-heavy and translated games set the wall-clock time
-    pending.sort(key=lambda i: -_weight(jobs[i]))
+    groups: dict[Group, list[int]] = {}
+    for i, job in enumerate(jobs):
+        groups.setdefault(_group(job), []).append(i)
+    order = list(groups)
     reported = 0
 
-    def finish(i: int, result: Result) -> None:
+    def settle() -> None:
+        """Write and report every finished group whose turn has come."""
         nonlocal reported
-        if result.ok:
-            with _locked(out):
-                clear_stale(out)
-                changed = write_all(result.outputs, out)
-                stamps.record(
-                    out,
-                    jobs[i].game_dir.name,
-                    jobs[i].lang_code,
-                    digests[i],
-                    [o.path for o in result.outputs],
-                )
-            result.changed = len(changed)
-        results[i] = result
-        while reported < len(jobs) and results[reported] is not None:
-            done(reported, results[reported])
+        while reported < len(order):
+            members = groups[order[reported]]
+            if any(results[i] is None for i in members):
+                return
+            finished = [r for i in members if (r := results[i]) is not None]
+            if all(r.ok for r in finished):
+                _write(finished, [digests[i] for i in members], out)
+            done(finished)
             reported += 1
 
-    while reported < len(jobs) and results[reported] is not None:
-        done(reported, results[reported])
-        reported += 1
+    # longest first: the kit-heavy and translated games set the wall-clock time
+    pending.sort(key=lambda i: -_weight(jobs[i]))
+    settle()
     count = workers(len(pending))
     if count <= 1:
         for i in pending:
-            finish(i, run_job(jobs[i]))
+            results[i] = run_job(jobs[i])
+            settle()
     else:
         with ProcessPoolExecutor(max_workers=count) as pool:
             futures = {pool.submit(run_job, jobs[i]): i for i in pending}
             for future in as_completed(futures):
-                finish(futures[future], future.result())
+                results[futures[future]] = future.result()
+                settle()
     return [r for r in results if r is not None]
 
 
+def _write(finished: list[Result], digests: list[str], out: Path) -> None:
+    """Write one group's new outputs and stamps, holding the output folder's lock."""
+    with _locked(out):
+        clear_stale(out)
+        built = [r for r in finished if r.up_to_date is None]
+        changed = write_all([o for r in built for o in r.outputs], out)
+        changed_set = {p.resolve() for p in changed}
+        for result, digest in zip(finished, digests, strict=True):
+            if result.up_to_date is not None:
+                continue
+            result.changed = sum((out / o.path).resolve() in changed_set for o in result.outputs)
+            stamps.record(
+                out,
+                result.job.game_dir.name,
+                result.job.stamp,
+                digest,
+                [o.path for o in result.outputs],
+            )
+
+
 def _weight(job: Job) -> int:
-    """Bytes of YAML and catalogs: a fair guess of how long a job takes."""
-    return sum(p.stat().st_size for p in job.game_dir.rglob("*") if p.is_file())
+    """Bytes of YAML and catalogs, doubled for a kit: a fair guess of how long a job takes."""
+    size = sum(p.stat().st_size for p in job.game_dir.rglob("*") if p.is_file())
+    return size * (2 if job.kit else 1)
 
 
 @contextmanager

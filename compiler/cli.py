@@ -100,41 +100,49 @@ def cmd_build(args: argparse.Namespace) -> int:
         for i, lang in enumerate(wanted):
             # A translation is made from the corrected text: it has one edition, the living one.
             editions = ("living",) if lang != own else (args.edition,) if args.edition else EDITIONS
-            jobs.append(
-                Job(
-                    game_dir,
-                    _root_for(args.rulesets),
-                    None if lang == own else lang,
-                    own,
-                    editions,
-                    (args.paper,) if args.paper else PAPERS,
-                    first=i == 0,
-                    progress=progress,
+            for edition in editions:
+                jobs.append(
+                    Job(
+                        game_dir,
+                        _root_for(args.rulesets),
+                        None if lang == own else lang,
+                        own,
+                        edition,
+                        (args.paper,) if args.paper else PAPERS,
+                        kit=edition == editions[-1],  # the kit is built from the last edition
+                        first=i == 0,
+                        progress=progress,
+                    )
                 )
-            )
+    count = len({(job.game_dir, job.lang) for job in jobs})
+    reported = 0
 
-    def done(i: int, result: Result) -> None:
-        nonlocal status
-        name = result.job.name
-        if not result.ok:
-            _report(result.errors)
+    def done(results: list[Result]) -> None:
+        """One game in one language: its files and a summary line, or its errors."""
+        nonlocal status, reported
+        reported += 1
+        name = results[0].job.name
+        errors = [f for r in results for f in r.errors]
+        if errors:
+            _report(errors)
             print(f"{name}: not built; previous outputs are untouched", file=sys.stderr)
             status = EXIT_INPUT
             return
-        paths = result.up_to_date or sorted(o.path for o in result.outputs)
+        paths = sorted(p for r in results for p in (r.up_to_date or (o.path for o in r.outputs)))
         if not quiet:
-            for note in result.notes:
+            for note in (n for r in results for n in r.notes):
                 print(f"note: {note}", file=sys.stderr)
             for path in paths:
                 print(f"{args.out / path}")
-        if result.up_to_date is not None:
+        if all(r.up_to_date is not None for r in results):
             summary = f"{name}: {len(paths)} file(s), 0 changed (up to date, not rebuilt)"
         else:
-            summary = f"{name}: {len(paths)} file(s), {result.changed} changed"
+            changed = sum(r.changed for r in results)
+            summary = f"{name}: {len(paths)} file(s), {changed} changed"
             if progress:
-                summary += f" in {result.seconds:.1f} s"
+                summary += f" in {sum(r.seconds for r in results):.1f} s"
         if not quiet:
-            print(f"[{i + 1}/{len(jobs)}] {summary}" if progress else summary, file=sys.stderr)
+            print(f"[{reported}/{count}] {summary}" if progress else summary, file=sys.stderr)
 
     run(jobs, args.out, done)
     return status

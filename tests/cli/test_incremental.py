@@ -124,3 +124,22 @@ def test_progress_on_a_terminal_names_the_game_and_output(rulesets: Path, tmp_pa
     assert "  plan-vert · card sheets" in text
     assert "[1/2] mini-case: 10 file(s), 10 changed in " in text
     assert "[2/2] plan-vert: 12 file(s), 12 changed in " in text
+
+
+def test_a_game_is_written_whole_or_not_at_all(rulesets: Path, tmp_path: Path) -> None:
+    """The editions build as separate jobs; an erratum that breaks the living edition
+    keeps the original edition's files from changing too."""
+    out = tmp_path / "out"
+    _build(rulesets, out, "mini-case")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    rules = rulesets / "mini-case" / "rules" / "02-combat.yaml"
+    rules.write_text(rules.read_text().replace("Attack once per turn", "Attack twice per turn"))
+    errata = rulesets / "mini-case" / "errata.yaml"
+    errata.write_text(errata.read_text().replace("old: the the", "old: not in the text"))
+    result = run_casebook(
+        "build", "mini-case", "--rulesets", str(rulesets), "--out", str(out), "--paper", "a4"
+    )
+    assert result.returncode == 2
+    assert "ERRATA" in result.stderr
+    assert "mini-case: not built; previous outputs are untouched" in result.stderr
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
