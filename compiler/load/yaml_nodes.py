@@ -46,7 +46,7 @@ class SourceFile:
 
     path: str
     data: object
-    positions: Mapping[JsonPath, Location]
+    positions: Mapping[JsonPath, Location | tuple[int, int]]  # (line, column) until asked
     lines: tuple[str, ...]
     problems: tuple[Finding, ...] = ()
     digest: str = ""  # of the text: the same file read twice is validated once
@@ -55,7 +55,8 @@ class SourceFile:
         """The place of ``at``, or of its nearest ancestor (for a missing key)."""
         while at not in self.positions and at:
             at = at[:-1]
-        return self.positions.get(at, Location(self.path, 1, 1))
+        found = self.positions.get(at, (1, 1))
+        return found if isinstance(found, Location) else Location(self.path, *found)
 
 
 def _loc(mark: yaml.Mark | None, path: str) -> Location:
@@ -259,12 +260,35 @@ def _alias_findings(text: str, path: str) -> list[Finding]:
     ]
 
 
+_UNKNOWN = object()
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_BOOLS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
+
+
+def _plain_value(node: yaml.ScalarNode) -> object:
+    """The common scalars without PyYAML's general constructor (a third of a big load).
+
+    Decimal integers, booleans and nulls as YAML 1.1 reads them; anything else
+    (floats, 0x1F, 1_000, 1:30) is _UNKNOWN and goes to the constructor.
+    """
+    tag, value = node.tag, node.value
+    if tag == "tag:yaml.org,2002:int" and _DECIMAL.fullmatch(value):
+        return int(value)
+    if tag == "tag:yaml.org,2002:bool":
+        return _BOOLS.get(value.lower(), _UNKNOWN)
+    if tag == "tag:yaml.org,2002:null":
+        return None
+    return _UNKNOWN
+
+
 class _Walker:
     """Walks one composed node tree; one per file, so aliases are caught by identity."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.positions: dict[JsonPath, Location] = {}
+        # Plain (line, column) pairs: a Location for each of a big game's million
+        # values costs more than the walk; SourceFile.locate makes one when asked.
+        self.positions: dict[JsonPath, Location | tuple[int, int]] = {}
         self.problems: list[Finding] = []
         self._seen: set[int] = set()
         self.shared = False  # a node met twice: an alias, found again by _alias_findings
@@ -276,9 +300,12 @@ class _Walker:
     def refuse(self, code: str, message: str, where: Location, **extra: object) -> None:
         self.problems.append(Finding(code, Severity.ERROR, message, where, **extra))
 
+    def here(self, node: yaml.Node) -> Location:
+        return _loc(node.start_mark, self.path)
+
     def build(self, node: yaml.Node, at: JsonPath) -> object:
-        here = _loc(node.start_mark, self.path)
-        self.positions[at] = here
+        mark = node.start_mark
+        self.positions[at] = (mark.line + 1, mark.column + 1)
         if id(node) in self._seen:
             self.shared = True
             if not isinstance(node, yaml.ScalarNode):
@@ -288,7 +315,7 @@ class _Walker:
             self.refuse(
                 "LOAD004",
                 f"YAML tag {node.tag!r} is not allowed",
-                here,
+                self.here(node),
                 suggestion="remove the tag; write plain YAML values",
             )
             return None
@@ -296,39 +323,38 @@ class _Walker:
             return self._mapping(node, at)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*at, i)) for i, item in enumerate(node.value)]
-        return self._scalar(node, here)
+        return self._scalar(node)
 
     def _mapping(self, node: yaml.MappingNode, at: JsonPath) -> dict[str, object]:
         result: dict[str, object] = {}
-        first_seen: dict[str, Location] = {}
+        first_seen: dict[str, yaml.Node] = {}
         for key_node, value_node in node.value:
-            key_loc = _loc(key_node.start_mark, self.path)
             if key_node.tag == "tag:yaml.org,2002:merge":
                 self.refuse(
                     "LOAD003",
                     "merge keys (<<) are not allowed",
-                    key_loc,
+                    self.here(key_node),
                     suggestion="write the keys out in full",
                 )
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
-                self.refuse("LOAD004", "mapping keys must be plain text", key_loc)
+                self.refuse("LOAD004", "mapping keys must be plain text", self.here(key_node))
                 continue
             key = str(key_node.value)
             if key in first_seen:
                 self.refuse(
                     "LOAD002",
                     f"duplicate key {key!r}: the second value would silently replace the first",
-                    key_loc,
+                    self.here(key_node),
                     suggestion="remove or rename one of the two keys",
-                    related=(first_seen[key],),
+                    related=(self.here(first_seen[key]),),
                 )
                 continue
-            first_seen[key] = key_loc
+            first_seen[key] = key_node
             result[key] = self.build(value_node, (*at, key))
         return result
 
-    def _scalar(self, node: yaml.ScalarNode, here: Location) -> object:
+    def _scalar(self, node: yaml.ScalarNode) -> object:
         if node.tag == _STR_TAG:
             bad = _CONTROL.search(node.value)
             if bad:
@@ -336,11 +362,13 @@ class _Walker:
                     "LOAD012",
                     f"text holds the control character U+{ord(bad.group()):04X}, which no "
                     "output can print (it would vanish or show as a box)",
-                    here,
+                    self.here(node),
                     suggestion="remove it; write a line break as a new line, not as an escape",
                 )
             return node.value
-        value = self._constructor.construct_object(node, deep=True)
+        value = _plain_value(node)
+        if value is _UNKNOWN:
+            value = self._constructor.construct_object(node, deep=True)
         if (
             node.tag == "tag:yaml.org,2002:bool"
             and not node.style  # plain: None (Python parser) or "" (libyaml)
@@ -349,7 +377,7 @@ class _Walker:
             self.refuse(
                 "LOAD005",
                 f"{node.value!r} would be read as the boolean {value}",
-                here,
+                self.here(node),
                 suggestion=f'write true/false, or quote it ("{node.value}") if it is text',
             )
         return value
