@@ -78,6 +78,10 @@ def _lint_source(
     original = front_end(game_dir, root, "original")
     if original.game is None or original.graphs is None:
         return list(original.findings), False
+    if not original.game.errata:
+        # nothing corrects the source: the living edition is the original, linted once
+        found = run_checks(original.game, original.graphs, select, ignore)
+        return list(original.findings) + placed(found, original), True
     living = front_end(game_dir, root, "living")
     if living.game is None or living.graphs is None:
         return list(living.findings), False
