@@ -81,7 +81,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         for span in para.refs:
             if span.kind != "rule" or id(span) not in resolved:
                 continue
-            phrase_start = max(para.text.rfind(span.phrase, 0, span.end), 0)
+            phrase_start = max(para.text.rfind(span.phrase, 0, span.start + len(span.phrase)), 0)
             before = capitalised_before(para.text, phrase_start, limit=8)
             named = {stem(w) for w in before}
             last = words_before(para.text, phrase_start, limit=1)
