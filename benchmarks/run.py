@@ -1,67 +1,185 @@
-"""Print timing figures (never asserted in tests).
+"""Print the speed and memory figures issue 8 sets targets for (never asserted in tests).
 
-    python benchmarks/run.py
+    .venv/bin/python benchmarks/run.py [--max-rules N] [--max-build-rules N] [--quick]
 
-Whole commands are timed as a user meets them (a fresh process, best of
-several runs); the warm lint figure is the checks alone on games already
-loaded in this process, which is what an editor integration pays per save.
+Every command is timed as a user meets it: a fresh process (best of several
+runs), wall-clock seconds, and the peak memory of the process and of any
+worker it started. The figures:
+
+- cold ``casebook lint`` over the five rulesets, with an empty cache folder
+  (spelling dictionaries read and compiled), and again with the cache warm;
+- a full build of every output into an empty folder, on every core and on one;
+- a no-op rebuild: the same build again with nothing changed;
+- card sheets: pages per second against a bare ReportLab script drawing the
+  same cards in the same run (benchmarks/card_sheets.py);
+- lint and build of synthetic games (benchmarks/synthetic.py) at N and 2N
+  rules, with time(2N)/time(N): linear work gives 2.0.
+
+Targets (2-core machine): cold lint < 0.5 s, full build < 10 s, 100 000-rule
+lint < 10 s with ratio <= 2.2, no-op rebuild < 0.5 s, card sheets <= 1.3x
+bare ReportLab. The script prints each figure beside its target and says
+which are met; it does not fail on a miss.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+# Runs `casebook ARGS` and reports the peak memory of it and of its workers.
+_WRAP = """
+import json, resource, sys
+from compiler.cli import main
+status = main(sys.argv[1:])
+peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+           resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+print(json.dumps({"status": status, "peak_kib": peak}), file=sys.stderr)
+"""
 
-def best_of(args: list[str], runs: int = 3) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "compiler", *args], check=False, capture_output=True, cwd=ROOT
-        )
-        times.append(time.perf_counter() - start)
-    return min(times)
+
+@dataclass
+class Timing:
+    seconds: float
+    peak_mib: float
+    status: int
 
 
-def warm_lint(runs: int = 5) -> float:
-    """All checks on all five games, front ends already built (best of ``runs``)."""
-    from compiler.checks import run_checks
-    from compiler.pipeline import front_end
+def casebook(args: list[str], env: dict[str, str] | None = None) -> Timing:
+    """One fresh `casebook` process: wall seconds, peak MiB, exit status."""
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-c", _WRAP, *args],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    last = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "{}"
+    try:
+        info = json.loads(last)
+    except ValueError:
+        info = {"status": proc.returncode, "peak_kib": 0}
+    return Timing(seconds, info.get("peak_kib", 0) / 1024, info.get("status", proc.returncode))
 
-    games = [
-        front_end(d, ROOT)
-        for d in sorted((ROOT / "rulesets").iterdir())
-        if (d / "game.yaml").exists()
-    ]
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        for fe in games:
-            run_checks(fe.game, fe.graphs)
-        times.append(time.perf_counter() - start)
-    return min(times)
+
+def best(args: list[str], runs: int, env: dict[str, str] | None = None) -> Timing:
+    timings = [casebook(args, env) for _ in range(runs)]
+    return min(timings, key=lambda t: t.seconds)
+
+
+def line(name: str, timing: Timing, target: float | None = None) -> None:
+    verdict = ""
+    if target is not None:
+        verdict = f"target < {target:g} s: " + ("met" if timing.seconds < target else "NOT met")
+    failed = "" if timing.status in (0, 1) else f"  (exit {timing.status})"
+    print(f"{name:52s} {timing.seconds:8.2f} s {timing.peak_mib:7.0f} MiB  {verdict}{failed}")
+
+
+def five_games(runs: int) -> None:
+    print("The five rulesets")
+    with tempfile.TemporaryDirectory() as cache:
+        cold = casebook(["lint"], {"XDG_CACHE_HOME": cache})
+    line("lint, cold (fresh process, empty cache)", cold, 0.5)
+    line("lint, fresh process, spelling cache warm", best(["lint"], runs), 0.5)
+    line("validate, fresh process", best(["validate"], runs))
+    with tempfile.TemporaryDirectory() as out:
+        full = casebook(["build", "--out", out, "-q"])
+        line("full build, every output, all cores", full, 10)
+        noop = best(["build", "--out", out, "-q"], runs)
+        line("no-op rebuild (nothing changed)", noop, 0.5)
+    with tempfile.TemporaryDirectory() as out:
+        one = casebook(["build", "--out", out, "-q"], {"CASEBOOK_JOBS": "1"})
+        line("full build, every output, one core", one)
+
+
+def scaling(max_rules: int, max_build_rules: int, start: int) -> None:
+    from benchmarks.synthetic import write_ruleset
+
+    print(
+        f"\nSynthetic games (benchmarks/synthetic.py): lint up to {max_rules} rules, "
+        f"build up to {max_build_rules}"
+    )
+    print(
+        f"{'rules':>8s} {'lint s':>8s} {'ratio':>6s} {'MiB':>6s}   "
+        f"{'build s':>8s} {'ratio':>6s} {'MiB':>6s}"
+    )
+    previous: tuple[float, float | None] | None = None
+    n = start
+    with tempfile.TemporaryDirectory() as work:
+        while n <= max_rules:
+            rulesets = Path(work) / f"n{n}"
+            write_ruleset(rulesets, n)
+            lint = casebook(["lint", "--rulesets", str(rulesets)])
+            build = None
+            if n <= max_build_rules:
+                out = Path(work) / f"out{n}"
+                build = casebook(
+                    [
+                        "build",
+                        "--rulesets",
+                        str(rulesets),
+                        "--out",
+                        str(out),
+                        "-q",
+                        "--edition",
+                        "living",
+                        "--paper",
+                        "a4",
+                    ]
+                )
+            lint_ratio = f"{lint.seconds / previous[0]:6.2f}" if previous else "     -"
+            build_ratio = (
+                f"{build.seconds / previous[1]:6.2f}"
+                if previous and build and previous[1]
+                else "     -"
+            )
+            build_s = f"{build.seconds:8.2f}" if build else "       -"
+            build_m = f"{build.peak_mib:6.0f}" if build else "     -"
+            print(
+                f"{n:8d} {lint.seconds:8.2f} {lint_ratio} {lint.peak_mib:6.0f}   "
+                f"{build_s} {build_ratio} {build_m}",
+                flush=True,
+            )
+            previous = (lint.seconds, build.seconds if build else None)
+            n *= 2
+    print("targets: lint of 100 000 rules < 10 s; each ratio <= 2.2")
+
+
+def card_sheets() -> None:
+    print("\nCard sheets (benchmarks/card_sheets.py)", flush=True)
+    subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "card_sheets.py"), "--runs", "3"],
+        cwd=ROOT,
+        check=False,
+    )
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as out:
-        figures = {
-            "validate, all games (process)": best_of(["validate"]),
-            "lint, all games (process)": best_of(["lint"]),
-            "lint, warm, all games (checks only)": warm_lint(),
-            "export text set-europe-ablaze": best_of(["export", "set-europe-ablaze"]),
-            "build set-europe-ablaze (4 PDFs)": best_of(
-                ["build", "set-europe-ablaze", "--out", out], runs=1
-            ),
-        }
-    for name, seconds in figures.items():
-        print(f"{name:40s} {seconds:7.3f} s")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-rules", type=int, default=102_400)
+    parser.add_argument("--max-build-rules", type=int, default=6_400)
+    parser.add_argument("--quick", action="store_true", help="small sizes, one run each")
+    args = parser.parse_args()
+    runs = 1 if args.quick else 3
+    print(f"{os.cpu_count()} core(s), Python {sys.version.split()[0]}\n")
+    five_games(runs)
+    if args.quick:
+        scaling(min(args.max_rules, 1_600), min(args.max_build_rules, 800), 400)
+    else:
+        scaling(args.max_rules, args.max_build_rules, 1_600)
+    card_sheets()
 
 
 if __name__ == "__main__":
