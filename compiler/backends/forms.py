@@ -29,6 +29,7 @@ from compiler.backends.pdf.imposition import REGISTRATION, new_canvas
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.sheet_geometry import PAPER_NAMES, Rect, page_size, tiles
 from compiler.backends.pdf.tables import column_widths, table_flowable
+from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.model.game import Game
 from compiler.model.layouts import MM_PER
 from compiler.model.maps import GameMap
@@ -190,7 +191,21 @@ def render_mat(game: Game, game_map: GameMap, paper: str) -> bytes:
     h = game_map.size.height * MM_PER[game_map.size.unit]
     if h > w:
         w, h = h, w
-    orientation, parts = tiles(w, h, paper, overlap=OVERLAP)
+    try:
+        orientation, parts = tiles(w, h, paper, overlap=OVERLAP)
+    except ValueError as err:
+        raise CompileError(
+            [
+                Finding(
+                    "FIT003",
+                    Severity.ERROR,
+                    f"map {game_map.id!r}: {err}",
+                    game_map.at,
+                    suggestion="check the map's size and unit in maps.yaml; a mat prints "
+                    "at full size",
+                )
+            ]
+        ) from None
     page_w, page_h = page_size(paper, orientation)
     buf = io.BytesIO()
     canv = new_canvas(buf, (page_w, page_h), f"{game.title} — {game_map.name}")

@@ -30,7 +30,7 @@ from compiler.backends.aids import MARGIN, aid_styles, page_footer, tables_story
 from compiler.backends.labels import label
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
-from compiler.backends.pdf.markup import esc
+from compiler.backends.pdf.markup import dest, esc
 from compiler.backends.rulebook import PAPERS
 from compiler.graph import Graphs
 from compiler.model.game import Game
@@ -47,7 +47,7 @@ def output_path(game: Game, paper: str) -> str:
 
 
 def index_anchor(address: str) -> str:
-    return "qr-" + "".join(c if c.isalnum() or c in "-." else "_" for c in address)
+    return dest("qr-" + address)
 
 
 def _styles() -> dict[str, ParagraphStyle]:

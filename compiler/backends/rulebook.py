@@ -27,13 +27,14 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from compiler.backends.labels import label
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
-from compiler.backends.pdf.markup import anchor, erratum_marker, esc, para_markup
+from compiler.backends.pdf.markup import anchor, dest, erratum_marker, esc, para_markup
 from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.tables import table_flowable
 from compiler.graph import Graphs
@@ -74,14 +75,33 @@ def build(game: Game, graphs: Graphs, options: Options) -> Iterator[Output]:
     yield Output(output_path(game, options.paper), render(game, graphs, options.paper))
 
 
+TITLE_MAX = 160  # characters of a heading the contents and bookmarks show
+
+
 class _Heading(Paragraph):
     """A paragraph that also becomes a bookmark and a contents line."""
 
-    def __init__(self, text: str, style, key: str, title: str, level: int) -> None:
-        if f'name="{key}"' not in text:  # the bookmark needs its destination on the page
-            text = f'<a name="{key}"/>{text}'
-        super().__init__(text, style)
-        self.outline = (key, title, level)
+    def __init__(
+        self,
+        text: str | None,
+        style,
+        key: str | None = None,
+        title: str = "",
+        level: int = 0,
+        **kwargs,
+    ) -> None:
+        # key None: a part ReportLab's split() made of a heading too long for one page
+        if key is not None and text is not None and f'name="{key}"' not in text:
+            text = f'<a name="{key}"/>{text}'  # the bookmark needs its destination on the page
+        super().__init__(text, style, **kwargs)
+        self.outline = (key, title, level) if key is not None else None
+
+    def split(self, availWidth, availHeight):
+        """The first part keeps the bookmark and the contents line."""
+        parts = super().split(availWidth, availHeight)
+        if parts:
+            parts[0].outline = self.outline
+        return parts
 
 
 class _Doc(BaseDocTemplate):
@@ -134,6 +154,8 @@ class _Doc(BaseDocTemplate):
         if not outline:
             return
         key, title, level = outline
+        if len(title) > TITLE_MAX:  # a contents line and bookmark, not the heading itself
+            title = title[: TITLE_MAX - 1].rstrip() + "…"
         self.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
         self.notify("TOCEntry", (level, esc(title), self.page, key))
         if level == 0:
@@ -176,8 +198,16 @@ class _Doc(BaseDocTemplate):
 class _Story:
     """Builds the list of flowables for one game, in reading order."""
 
-    def __init__(self, game: Game, graphs: Graphs, column_width: float, page_width: float) -> None:
+    def __init__(
+        self,
+        game: Game,
+        graphs: Graphs,
+        column_width: float,
+        page_width: float,
+        split_rows: bool = False,
+    ) -> None:
         self.game = game
+        self.split_rows = split_rows
         self.column_width = column_width
         self.page_width = page_width
         self.graphs = graphs
@@ -249,11 +279,15 @@ class _Story:
             if table is not None:
                 if title := table.title_under(heading):
                     self.add(Paragraph(esc(title), s["list-title"]))
-                self.add(table_flowable(table, self.column_width, f"table-{table.id}"))
+                self.add(
+                    table_flowable(
+                        table, self.column_width, f"table-{table.id}", split_rows=self.split_rows
+                    )
+                )
                 self.add(Spacer(1, 4))
         else:
             style = s.get(block.kind, s["note"])
-            name = f'<a name="example-{block.id}"/>' if block.id else ""
+            name = f'<a name="{dest("example-" + block.id)}"/>' if block.id else ""
             for i, para in enumerate(block.paras):
                 label = f"<b>{esc(block.label)}</b> " if block.label and i == 0 else ""
                 self.add(Paragraph(name + label + self.markup(para), style))
@@ -307,7 +341,7 @@ class _Story:
             )
             self.add(
                 Paragraph(
-                    f'<a name="erratum-{esc(e.id)}"/><b>{esc(e.id)}</b> ({link}, {e.kind}): '
+                    f'<a name="{dest("erratum-" + e.id)}"/><b>{esc(e.id)}</b> ({link}, {e.kind}): '
                     f"“{esc(e.old)}” → “{esc(e.new)}”. <i>{esc(e.why)}</i>",
                     s["body"],
                 )
@@ -329,7 +363,7 @@ class _Story:
                     for x in (f"<b>{esc(shown_id)}</b>" if shown_id else "", esc(card.title or ""))
                     if x
                 )
-                self.add(Paragraph(f'<a name="card-{esc(card.id)}"/>{head}', s["h3"]))
+                self.add(Paragraph(f'<a name="{dest("card-" + card.id)}"/>{head}', s["h3"]))
                 for field, value in card.fields_to_print():
                     self.add(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
                 for para in card.paras:
@@ -379,7 +413,7 @@ class _Story:
             missing=None,
             at=game.at,
         )
-        self.add(table_flowable(table, self.page_width))
+        self.add(table_flowable(table, self.page_width, split_rows=self.split_rows))
         self.add(NextPageTemplate("body"))
         self.add(PageBreak())
 
@@ -400,10 +434,21 @@ class _Story:
 
 
 def render(game: Game, graphs: Graphs, paper: str) -> bytes:
-    """The PDF bytes; the same game and paper always give the same bytes."""
+    """The PDF bytes; the same game and paper always give the same bytes.
+
+    A table cell taller than a page cannot be moved to the next one; only then
+    is the book laid out again with table rows allowed to split.
+    """
+    try:
+        return _render(game, graphs, paper, split_rows=False)
+    except LayoutError:
+        return _render(game, graphs, paper, split_rows=True)
+
+
+def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
     rl_config.invariant = 1
     width = PAPERS[paper][0]
-    story = _Story(game, graphs, (width - 2 * MARGIN - GUTTER) / 2, width - 2 * MARGIN)
+    story = _Story(game, graphs, (width - 2 * MARGIN - GUTTER) / 2, width - 2 * MARGIN, split_rows)
     story.add(NextPageTemplate("toc"))
     story.title_page()
     story.add(PageBreak())

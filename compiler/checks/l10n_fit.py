@@ -51,10 +51,10 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             )
             for design in (layout.front, layout.back or default_back(layout)):
                 for region in design.regions:
-                    markup = faces.render_markup(region, subject.context)
-                    if faces.fits(region, markup):
-                        continue
                     try:
+                        markup = faces.render_markup(region, subject.context)
+                        if faces.fits(region, markup):
+                            continue
                         faces.fit(region, markup, subject)
                     except CompileError as err:
                         for f in err.findings:
@@ -70,7 +70,11 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                                 CODE,
                                 SEVERITY,
                                 f.message,
-                                unit.at if unit is not None else (card.at or f.location),
+                                f.location
+                                if f.code == "LAYOUT001"  # the template's fault: at the layout
+                                else unit.at
+                                if unit is not None
+                                else (card.at or f.location),
                                 suggestion=f.suggestion,
                                 target=unit.id if unit is not None else card.id,
                             )

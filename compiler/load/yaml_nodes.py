@@ -10,6 +10,7 @@ place its errors.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -69,6 +70,7 @@ def _loc(mark: yaml.Mark | None, path: str) -> Location:
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 100
 # C0 and C1 controls (but tab and line breaks), which quoted YAML can still spell as escapes
+_ODD_BREAK = re.compile("[\x85\u2028\u2029]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
 
@@ -160,6 +162,17 @@ def load_text(text: str, path: str) -> SourceFile:
     is collected so one run shows all.
     """
     text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is harmless; drop it
+    odd = _ODD_BREAK.search(text)
+    if odd:
+        # YAML counts these as line breaks and most editors do not: every place
+        # after one would be a line off. Refused where the editor shows it.
+        raise _refusal(
+            "LOAD001",
+            f"unusual line terminator U+{ord(odd.group()):04X} in the text",
+            _at_offset(text, odd.start(), path),
+            "delete it (editors show it as nothing or as a line break YAML does not "
+            "expect), or write it as an escape inside double quotes",
+        )
     if _depth_bound(text) > MAX_DEPTH:
         try:
             deep = _too_deep(text, path)
@@ -380,4 +393,12 @@ class _Walker:
                 self.here(node),
                 suggestion=f'write true/false, or quote it ("{node.value}") if it is text',
             )
+        if isinstance(value, float) and not math.isfinite(value):
+            self.refuse(
+                "LOAD013",
+                f"{node.value!r} is not a finite number",
+                self.here(node),
+                suggestion="write a number; no size, count or value in a ruleset is infinite",
+            )
+            return None
         return value

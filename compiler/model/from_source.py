@@ -366,6 +366,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         params, variants = from_parts.parameters(src)
         game = replace(game, parameters=game.parameters + params, variants=game.variants + variants)
     findings.extend(_unknown_tables(game))
+    findings.extend(_unknown_roll_columns(game))
     findings.extend(_unknown_aid_rules(game, game_src))
     findings.extend(
         from_kit.kit_findings(
@@ -451,4 +452,19 @@ def _unknown_tables(game: Game) -> list[Finding]:
         for rule in game.all_rules()
         for block in rule.blocks()
         if block.kind == "table" and block.table not in known
+    ]
+
+
+def _unknown_roll_columns(game: Game) -> list[Finding]:
+    """A table's roll_column must be one of its columns: lookups and checks read it."""
+    return [
+        Finding(
+            "MODEL010",
+            Severity.ERROR,
+            f"table {table.id!r}: roll_column {table.roll_column!r} is not one of its columns",
+            table.at,
+            suggestion="columns: " + ", ".join(c.key for c in table.columns),
+        )
+        for table in game.tables
+        if table.roll_column and table.roll_column not in {c.key for c in table.columns}
     ]

@@ -95,6 +95,31 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / "layouts.yaml", "font: ", "font: comic-sans #"),
         "layouts.yaml:",
     ),
+    # found by tests/robustness/test_fuzz.py, each a crash or a misplaced line before
+    "unusual line terminator": (
+        lambda g: _edit(g / RULES, "\n  - id:", "\n  - id:\u2028"),
+        "LOAD001 unusual line terminator U+2028",
+    ),
+    "an infinite number": (
+        lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: .inf"),
+        "LOAD013 '.inf' is not a finite number",
+    ),
+    "layout template reads a file": (
+        lambda g: _edit(
+            g / "layouts.yaml", 'show: "{{ card.title }}"', "show: '<img src=\"/etc/passwd\"/>'"
+        ),
+        "LAYOUT001 region 'name': its show template writes <img",
+    ),
+    "layout template leaves a tag open": (
+        lambda g: _edit(
+            g / "layouts.yaml", 'show: "{{ card.title }}"', 'show: "<b>{{ card.title }}"'
+        ),
+        "LAYOUT001 region 'name': its show template makes markup that is not valid",
+    ),
+    "layout template breaks": (
+        lambda g: _edit(g / "layouts.yaml", 'show: "{{ card.title }}"', 'show: "{{ card.title "'),
+        "MODEL008",
+    ),
 }
 
 
@@ -201,3 +226,51 @@ def test_no_traceback_from_a_real_process_on_a_broken_file(tmp_path: Path) -> No
     assert "Traceback" not in result.stderr
     assert "game.yaml:1:1: LOAD006 file is UTF-16 text" in result.stderr
     assert os.listdir(tmp_path) == [GAME]
+
+
+@pytest.mark.parametrize(
+    "game,file,old,new,expected",
+    [
+        (
+            "plan-vert",
+            "maps.yaml",
+            "size: {width: 18, height: 6, unit: in}",
+            "size: {width: 29790910737961416, height: 6, unit: in}",
+            "FIT003 map 'main-table': a 7.56689e+17 × 152.4 mm mat needs more than 200 pages",
+        ),
+        (
+            "plan-vert",
+            "tables.yaml",
+            "roll_column: to_hit",
+            "roll_column: to-hit",
+            "MODEL010 table",
+        ),
+    ],
+)
+def test_values_no_game_can_have_are_located_errors(
+    game: str, file: str, old: str, new: str, expected: str, tmp_path: Path, capsys
+) -> None:
+    shutil.copytree(RULESETS / game, tmp_path / game)
+    _edit(tmp_path / game / file, old, new)
+    out = tmp_path / "out"
+    status = main(["build", game, "--rulesets", str(tmp_path), "--out", str(out), *BUILD])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert expected in err and f"{file}:" in err, err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_absurdly_long_text_still_lays_out(tmp_path: Path, capsys) -> None:
+    """A heading longer than a page, and a table cell taller than one, make a book."""
+    shutil.copytree(RULESETS / GAME, tmp_path / GAME)
+    _edit(
+        tmp_path / GAME / "rules/02-end-of-the-game.yaml",
+        "title:",
+        "title: " + "word " * 3000 + "#",
+    )
+    params = tmp_path / GAME / "parameters.yaml"
+    _edit(params, "value: ", "value: " + "word " * 3000 + "#")
+    out = tmp_path / "out"
+    status = main(["build", GAME, "--rulesets", str(tmp_path), "--out", str(out), *BUILD, "-q"])
+    assert status == 0, capsys.readouterr().err
+    assert (out / GAME / "en" / "rulebook-living-a4.pdf").stat().st_size > 10_000

@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from compiler.backends.pdf.fonts import SANS, SERIF
-from compiler.backends.pdf.markup import LINK_COLOR, esc
+from compiler.backends.pdf.markup import LINK_COLOR, dest, esc
 from compiler.model.entries import (
     STAMPS,
     Book,
@@ -41,7 +41,7 @@ _HEAD = ParagraphStyle(
 
 
 def entry_anchor(book_id: str, number: int) -> str:
-    return f"entry-{book_id}-{number}"
+    return dest(f"entry-{book_id}-{number}")
 
 
 def _step_markup(book: Book, step: Step, known: set[int]) -> str:

@@ -9,11 +9,13 @@ type is worse than a build that stops.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from jinja2 import TemplateError
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -80,11 +82,49 @@ def _template(source: str):
     return environment().from_string(source)
 
 
+# The paragraph tags a layout's ``show`` may write: type styles only. <img> would read
+# any file, <a>/<onDraw>/<seq> act on the document; none is a card region's business.
+_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z]+)([^>]*)>")
+_STYLE_TAGS = {"b", "i", "u", "strike", "super", "sup", "sub", "br", "font", "strong", "em"}
+_FONT_ATTRS = re.compile(r"""\s*(color|colour|size)\s*=\s*("[^"]*"|'[^']*')""")
+
+
+def _layout_error(region: Region, message: str, hint: str) -> CompileError:
+    return CompileError(
+        [Finding("LAYOUT001", Severity.ERROR, message, region.at or NOWHERE, suggestion=hint)]
+    )
+
+
 def render_markup(region: Region, context: Mapping[str, Any]) -> str:
-    """The region's template filled in: paragraph markup with the data escaped."""
+    """The region's template filled in: paragraph markup with the data escaped.
+
+    A template that does not compile or run, or that writes a tag other than
+    a type style, is a located error at the region (LAYOUT001), never a crash.
+    """
     if not region.show:
         return ""
-    return _template(region.show).render(**context).strip()
+    try:
+        markup = _template(region.show).render(**context).strip()
+    except TemplateError as err:
+        raise _layout_error(
+            region,
+            f"region {region.id!r}: its show template cannot be used: {err.message or err}",
+            "fix the Jinja2 expression in layouts.yaml (card.title, card.text, "
+            "card.fields.KEY, copy, copies, deck, game)",
+        ) from None
+    for closing, tag, attrs in _TAG.findall(markup):
+        allowed = tag.lower() in _STYLE_TAGS and (
+            tag.lower() != "font" or closing or not _FONT_ATTRS.sub("", attrs).strip(" /")
+        )
+        if not allowed:
+            raise _layout_error(
+                region,
+                f"region {region.id!r}: its show template writes <{tag}{attrs}>, which a card "
+                "region may not use",
+                "use only <b>, <i>, <u>, <strike>, <super>, <sub>, <br/> and "
+                '<font color="…" size="…">',
+            )
+    return markup
 
 
 @lru_cache(maxsize=65_536)
@@ -115,7 +155,16 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
     size = region.size
     while True:
         style = _style(font, size, region.leading, region.align, region.colour)
-        para = Paragraph(markup, style)
+        try:
+            para = Paragraph(markup, style)
+        except ValueError as err:  # e.g. a <b> the template opens and never closes
+            raise _layout_error(
+                region,
+                f"region {region.id!r}: its show template makes markup that is not valid: "
+                f"{next((x.strip() for x in str(err).splitlines() if x.strip()), 'bad tags')}",
+                "close every tag the template opens (<b>…</b>), and write & < > in its own "
+                "text as &amp; &lt; &gt;",
+            ) from None
         _, needed = para.wrap(width, 10_000)
         widest = max((para.minWidth(),), default=0)
         if needed <= height + 0.01 and widest <= width + 0.01:

@@ -25,9 +25,17 @@ def esc(text: str) -> str:
     return with_fallback(escape(text))
 
 
+def dest(name: str) -> str:
+    """A PDF destination name any text can make: letters, digits, '.' and '-' kept, the
+    rest (spaces, quotes, markup, line breaks) written as _hex_, so no two names meet."""
+    return "".join(
+        c if c.isascii() and (c.isalnum() or c in ".-") else f"_{ord(c):x}_" for c in name
+    )
+
+
 def anchor(address: str) -> str:
     """The PDF destination name of a rule."""
-    return "rule-" + address.replace(" ", "_")
+    return dest("rule-" + address)
 
 
 def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str:
@@ -57,5 +65,5 @@ def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str
 
 def erratum_marker(erratum: str) -> str:
     """A superscript [E001] linking to the erratum in the edition's errata list."""
-    name = escape(erratum)
-    return f'<super><a href="#erratum-{name}" color="{LINK_COLOR}">[{name}]</a></super>'
+    target = dest("erratum-" + erratum)
+    return f'<super><a href="#{target}" color="{LINK_COLOR}">[{escape(erratum)}]</a></super>'

@@ -17,6 +17,7 @@ Coordinates are PDF-style: origin at the page's lower left, y upwards.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import product
 
@@ -296,6 +297,9 @@ def plan(req: Request, paper: str) -> Sheet:
     raise DoesNotFit(message, proposal)
 
 
+MAX_TILES = 200  # a mat is glued from pages: past this it is surely a wrong size or unit
+
+
 def tiles(
     width: float, height: float, paper: str, margin: float = 5.0, overlap: float = 10.0
 ) -> tuple[str, list[tuple[Rect, Rect]]]:
@@ -313,6 +317,8 @@ def tiles(
             continue
         n_cols = _count(width, avail_w, overlap)
         n_rows = _count(height, avail_h, overlap)
+        if n_cols * n_rows > MAX_TILES:
+            continue
         step_w = (width - overlap) / n_cols + overlap if n_cols > 1 else width
         step_h = (height - overlap) / n_rows + overlap if n_rows > 1 else height
         parts = []
@@ -325,7 +331,10 @@ def tiles(
         if best is None or len(parts) < best[0]:
             best = (len(parts), orientation, parts)
     if best is None:
-        raise ValueError(f"no room for tiles on {PAPER_NAMES[paper]} with a {margin:g} mm margin")
+        raise ValueError(
+            f"a {width:g} × {height:g} mm mat needs more than {MAX_TILES} pages of "
+            f"{PAPER_NAMES[paper]} at 100 %"
+        )
     return best[1], best[2]
 
 
@@ -333,7 +342,8 @@ def _count(length: float, avail: float, overlap: float) -> int:
     """Tiles to cover ``length`` when each shows ``avail`` and neighbours share ``overlap``."""
     if length <= avail:
         return 1
-    n = 2
-    while (length - overlap) / n + overlap > avail:
+    # the fewest n with (length - overlap) / n + overlap <= avail
+    n = max(2, math.ceil((length - overlap) / (avail - overlap) - 1e-9))
+    while (length - overlap) / n + overlap > avail:  # guard the rounding, at most once
         n += 1
     return n

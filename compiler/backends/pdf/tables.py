@@ -52,12 +52,18 @@ def column_widths(table: TableData, width: float) -> list[float]:
 
 
 def table_flowable(
-    table: TableData, width: float, anchor: str | None = None, widths: list[float] | None = None
+    table: TableData,
+    width: float,
+    anchor: str | None = None,
+    widths: list[float] | None = None,
+    split_rows: bool = False,
 ) -> Table:
     """The table at ``width`` points, header row repeated on every page it spans.
 
     ``widths`` overrides the computed column widths (a form's write-in columns
-    hold no text yet, but need room).
+    hold no text yet, but need room). ``split_rows`` lets a row taller than a
+    page run on over pages; it is off by default, because a row that would fit
+    reads better moved whole to the next page.
     """
     columns = table.columns
     widths = widths or column_widths(table, width)
@@ -76,7 +82,9 @@ def table_flowable(
         header = [
             Paragraph((name if i == 0 else "") + esc(c.label), _HEAD) for i, c in enumerate(columns)
         ]
-        flowable = Table([header, *body], colWidths=widths, repeatRows=1, hAlign="LEFT")
+        flowable = Table(
+            [header, *body], colWidths=widths, repeatRows=1, hAlign="LEFT", splitInRow=split_rows
+        )
         style += [
             ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, SHADE]),
@@ -84,7 +92,7 @@ def table_flowable(
     else:  # the source prints no headings: no empty header bar
         if body and name:
             body[0][0] = Paragraph(name + body[0][0].text, _CELL)
-        flowable = Table(body or [[""]], colWidths=widths, hAlign="LEFT")
+        flowable = Table(body or [[""]], colWidths=widths, hAlign="LEFT", splitInRow=split_rows)
         style.append(("ROWBACKGROUNDS", (0, 0), (-1, -1), [colors.white, SHADE]))
     flowable.setStyle(TableStyle(style))
     return flowable
