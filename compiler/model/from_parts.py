@@ -41,8 +41,8 @@ _ACTIONS = (
 def _cell(value: object) -> str:
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))  # 3.0 -> "3"; 1e308 stays "1e+308", not 309 digits
     return normalise(str(value))
 
 

@@ -31,7 +31,8 @@ def run_step(
         values, says = op(params, state, Context(game, dice))
     except ProcedureError as err:
         raise ProcedureError(f"{step.rule}: {err}") from None
-    except (KeyError, TypeError, ValueError) as err:  # a binding that lacks a parameter
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as err:
+        # a binding that lacks a parameter, or gives one of the wrong kind
         raise ProcedureError(
             f"{step.rule}: the step cannot run with these parameters or inputs "
             f"({type(err).__name__}: {err}); check {step.at}"

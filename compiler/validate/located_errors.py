@@ -132,6 +132,8 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
         return f"{_show(value)} is not a valid {arg}", what
     if kind in ("minLength", "minItems"):
         return f"{_show(value)} is empty or too short", what
+    if kind == "maximum":
+        return f"{_show(value)} is above the maximum {arg}", what
     if kind == "minimum":
         return f"{_show(value)} is below the minimum {arg}", what
     if kind in ("oneOf", "anyOf"):

@@ -26,7 +26,26 @@ def schema_path(kind: str) -> Path:
 
 @cache
 def _schema(kind: str) -> dict:
-    return json.loads(schema_path(kind).read_text(encoding="utf-8"))
+    return _end_anchored(json.loads(schema_path(kind).read_text(encoding="utf-8")))
+
+
+def _end_anchored(node: object) -> object:
+    """Make each pattern's final ``$`` mean the end of the text, as JSON Schema says.
+
+    Schemas use ECMA 262 regexes, where ``$`` is the end; Python's ``re`` also
+    lets it match before a final line break, so ``id: "maquis\n"`` passed
+    ``^[a-z0-9-]*$`` and became a folder name with a newline. ``(?!\n)$`` means
+    the same in both dialects, so the files stay plain for editors.
+    """
+    if isinstance(node, dict):
+        out = {key: _end_anchored(value) for key, value in node.items()}
+        pattern = out.get("pattern")
+        if isinstance(pattern, str) and pattern.endswith("$") and not pattern.endswith("\\$"):
+            out["pattern"] = pattern[:-1] + "(?!\n)$"
+        return out
+    if isinstance(node, list):
+        return [_end_anchored(item) for item in node]
+    return node
 
 
 @cache

@@ -64,3 +64,78 @@ def test_fast_and_explaining_validators_agree(kind: str, path: Path) -> None:
         assert is_valid(kind, mutant) == slow, (kind, mutant if len(str(mutant)) < 400 else "…")
         checked += 1
     assert checked > 1
+
+
+# Draft-07 keywords fastjsonschema implements; a schema using any other (e.g. 2019's
+# dependentRequired) would be waved through by the gate, so none may appear.
+GATE_KNOWS = {
+    "$schema",
+    "$id",
+    "$ref",
+    "$defs",
+    "$comment",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "type",
+    "enum",
+    "const",
+    "properties",
+    "additionalProperties",
+    "patternProperties",
+    "propertyNames",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "contains",
+    "pattern",
+    "minLength",
+    "maxLength",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+}
+
+
+def _keywords(node: object, inside_properties: bool = False) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not inside_properties:
+                yield key
+            names = key in ("properties", "patternProperties", "$defs")
+            yield from _keywords(value, inside_properties=names)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _keywords(item)
+
+
+@pytest.mark.parametrize("kind", sorted({kind for kind, _ in FILES} | {"termbase"}))
+def test_every_schema_keyword_is_one_the_fast_gate_checks(kind: str) -> None:
+    import json
+
+    from compiler.validate.schemas import schema_path
+
+    schema = json.loads(schema_path(kind).read_text(encoding="utf-8"))
+    assert set(_keywords(schema)) <= GATE_KNOWS
+
+
+def test_an_id_ending_in_a_line_break_is_refused_by_both() -> None:
+    data = load_file(RULESETS / "maquis" / "game.yaml", ROOT).data
+    broken = _set(data, ("id",), "maquis\n")
+    assert not validator_for("game").is_valid(broken)
+    assert not is_valid("game", broken)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from jinja2 import TemplateError
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -105,10 +104,11 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
         return ""
     try:
         markup = _template(region.show).render(**context).strip()
-    except TemplateError as err:
+    except Exception as err:  # the template is the layout author's code: any failure is theirs
+        message = getattr(err, "message", None) or f"{type(err).__name__}: {err}"
         raise _layout_error(
             region,
-            f"region {region.id!r}: its show template cannot be used: {err.message or err}",
+            f"region {region.id!r}: its show template cannot be used: {message}",
             "fix the Jinja2 expression in layouts.yaml (card.title, card.text, "
             "card.fields.KEY, copy, copies, deck, game)",
         ) from None
