@@ -23,6 +23,7 @@ from compiler.backends.pdf.imposition import (
     new_canvas,
     registration_pages,
 )
+from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.model.components import Component, Face
 from compiler.model.game import Game
 from compiler.model.layouts import CounterSheet, Layout
@@ -41,6 +42,9 @@ def _face(comp: Component, side: str) -> Face | None:
     return next((f for f in comp.faces if f.side == side and f.label), None)
 
 
+MAX_COUNTERS = 1000  # of one kind on a sheet: a counter mix, not a print run
+
+
 def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]:
     """Every counter to print, both sides fitted (raises FIT001/FONT001)."""
     comps = {c.id: c for c in game.components}
@@ -49,6 +53,20 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
     for entry in sheet.counters:
         comp = comps[entry.component]
         count = entry.count or comp.quantity or 1
+        if count > MAX_COUNTERS:
+            raise CompileError(
+                [
+                    Finding(
+                        "FIT004",
+                        Severity.ERROR,
+                        f"counter sheet {sheet.id!r}: {count} counters of {comp.id!r} to print; "
+                        f"a sheet prints at most {MAX_COUNTERS} of one kind",
+                        comp.at,
+                        suggestion="check the quantity in components.yaml, or give the sheet a "
+                        "count (with count_why) in counters.yaml",
+                    )
+                ]
+            )
         drawn: dict[str, DrawFace | None] = {}
         for side, design in (("front", layout.front), ("back", layout.back)):
             face = _face(comp, side)

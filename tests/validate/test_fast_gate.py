@@ -139,3 +139,10 @@ def test_an_id_ending_in_a_line_break_is_refused_by_both() -> None:
     broken = _set(data, ("id",), "maquis\n")
     assert not validator_for("game").is_valid(broken)
     assert not is_valid("game", broken)
+
+
+def test_a_big_quantity_is_valid_data() -> None:
+    """Quantities are not capped by the schema (a sheet caps what it prints: FIT004)."""
+    data = load_file(RULESETS / "maquis" / "components.yaml", ROOT).data
+    big = _set(data, ("components", 0, "quantity"), 100_000)
+    assert validator_for("components").is_valid(big) and is_valid("components", big)
