@@ -10,7 +10,7 @@ written, has nothing to do. The digest covers:
 - the compiler itself: every file under compiler/, schema/ and templates/
   (path, size and mtime: a checkout or an edit changes them; when in doubt
   this rebuilds, never the reverse), the Python version and the versions of
-  the libraries that draw the outputs;
+  the dependencies pyproject.toml declares;
 - the spelling dictionaries the proof's findings come from;
 - the options (editions, papers, language).
 
@@ -32,16 +32,6 @@ from pathlib import Path
 from compiler.paths import PROJECT_ROOT
 
 STAMP_DIR = ".casebook"
-_LIBRARIES = (
-    "reportlab",
-    "rl_accel",
-    "jinja2",
-    "markupsafe",
-    "pyyaml",
-    "networkx",
-    "polib",
-    "spylls",
-)
 _DICTIONARIES = Path("/usr/share/hunspell")
 _TRANSLATION_OF = re.compile(r"^translation_of:\s*['\"]?([a-z0-9-]+)", re.MULTILINE)
 
@@ -65,6 +55,17 @@ def _tree_stat(folder: Path, digest: hashlib._Hash) -> None:
             digest.update(line.encode())
 
 
+def _libraries() -> list[str]:
+    """The dependencies pyproject.toml declares (not the test extras), by name."""
+    try:
+        requires = metadata.requires("casebook") or []
+    except metadata.PackageNotFoundError:  # run from a source tree not installed
+        return []
+    return sorted(
+        re.split(r"[\s<>=!~;\[]", r, maxsplit=1)[0] for r in requires if "extra ==" not in r
+    )
+
+
 @cache
 def toolchain_digest() -> str:
     """The compiler, its assets and the libraries it draws with, as one digest."""
@@ -72,7 +73,7 @@ def toolchain_digest() -> str:
     for name in ("compiler", "schema", "templates"):
         _tree_stat(PROJECT_ROOT / name, digest)
     digest.update(sys.version.encode())
-    for library in _LIBRARIES:
+    for library in _libraries():
         try:
             digest.update(f"{library}={metadata.version(library)}\n".encode())
         except metadata.PackageNotFoundError:

@@ -28,6 +28,7 @@ from reportlab.platypus import (
 )
 
 from compiler.backends.labels import label
+from compiler.backends.pdf.documents import document_info
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import esc
@@ -203,13 +204,7 @@ def render(game: Game, paper: str) -> bytes:
 
     foot = page_footer(f"{game.title} — {label(lang, 'aids')}")
     doc = BaseDocTemplate(
-        buf,
-        pagesize=portrait,
-        title=f"{game.title} — {label(lang, 'aids')}",
-        author=game.publisher or "",
-        creator="Casebook",
-        invariant=1,
-        initialFontName=SANS,
+        buf, pagesize=portrait, **document_info(game, f"{game.title} — {label(lang, 'aids')}")
     )
     doc.addPageTemplates(
         [

@@ -32,6 +32,7 @@ from reportlab.platypus import (
 )
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
+from compiler.backends.pdf.documents import document_info
 from compiler.backends.pdf.fonts import SANS, SERIF, register
 from compiler.backends.pdf.markup import esc
 from compiler.backends.rulebook import PAPERS
@@ -191,15 +192,7 @@ def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
     flags = flags_by_unit(game, findings)
     counts = l10n.counts()
     buf = io.BytesIO()
-    doc = BaseDocTemplate(
-        buf,
-        pagesize=page,
-        title=title,
-        author=game.publisher or "",
-        creator="Casebook",
-        invariant=1,
-        initialFontName=SANS,
-    )
+    doc = BaseDocTemplate(buf, pagesize=page, **document_info(game, title))
     doc.addPageTemplates(
         [
             PageTemplate(

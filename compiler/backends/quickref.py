@@ -28,6 +28,7 @@ from reportlab.platypus import (
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer, tables_story
 from compiler.backends.labels import label
+from compiler.backends.pdf.documents import document_info
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import dest, esc
@@ -150,15 +151,7 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
         Frame(MARGIN, MARGIN, col_w, inner_h, id="left"),
         Frame(MARGIN + col_w + GUTTER, MARGIN, col_w, inner_h, id="right"),
     ]
-    doc = _Doc(
-        buf,
-        pagesize=portrait,
-        title=title,
-        author=game.publisher or "",
-        creator="Casebook",
-        invariant=1,
-        initialFontName=SANS,
-    )
+    doc = _Doc(buf, pagesize=portrait, **document_info(game, title))
     doc.addPageTemplates(
         [
             PageTemplate("columns", columns, onPage=foot, pagesize=portrait),

@@ -31,6 +31,7 @@ from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from compiler.backends.labels import label
+from compiler.backends.pdf.documents import document_info
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
@@ -116,15 +117,10 @@ class _Doc(BaseDocTemplate):
             rightMargin=MARGIN,
             topMargin=MARGIN + 5 * mm,
             bottomMargin=MARGIN,
-            title=game.title,
-            author=game.publisher or "",
             subject=f"{game.title} rules, {game.edition} edition",
-            creator="Casebook",
             producer="Casebook (ReportLab)",
-            invariant=1,
-            lang=game.language,
-            initialFontName=SERIF,
             initialFontSize=9,
+            **document_info(game, game.title, SERIF),
         )
         width, height = PAPERS[paper]
         inner_w = width - 2 * MARGIN

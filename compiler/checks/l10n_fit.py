@@ -41,6 +41,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
 
     faces.register()
     units = game.l10n.by_id if game.l10n is not None else {}  # to name the PO entry
+    broken: set[object] = set()  # regions whose template fails: said once, at the layout
     for deck, layout in decks:
         for card in deck.cards:
             subject = faces.Subject(
@@ -53,28 +54,33 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 for region in design.regions:
                     try:
                         markup = faces.render_markup(region, subject.context)
-                        if faces.fits(region, markup):
-                            continue
+                    except CompileError as err:  # LAYOUT001: the template's fault, not the text's
+                        if region not in broken:
+                            broken.add(region)
+                            for f in err.findings:
+                                yield Finding(
+                                    CODE, SEVERITY, f.message, f.location, suggestion=f.suggestion
+                                )
+                        continue
+                    if faces.fits(region, markup):
+                        continue
+                    try:
                         faces.fit(region, markup, subject)
                     except CompileError as err:
+                        unit = next(
+                            (
+                                units[uid]
+                                for key in shown_card_keys(region.show)
+                                if (uid := card_unit_id(deck.id, card.id, key)) in units
+                            ),
+                            None,
+                        )
                         for f in err.findings:
-                            unit = next(
-                                (
-                                    units[uid]
-                                    for key in shown_card_keys(region.show)
-                                    if (uid := card_unit_id(deck.id, card.id, key)) in units
-                                ),
-                                None,
-                            )
                             yield Finding(
                                 CODE,
                                 SEVERITY,
                                 f.message,
-                                f.location
-                                if f.code == "LAYOUT001"  # the template's fault: at the layout
-                                else unit.at
-                                if unit is not None
-                                else (card.at or f.location),
+                                unit.at if unit is not None else (card.at or f.location),
                                 suggestion=f.suggestion,
                                 target=unit.id if unit is not None else card.id,
                             )

@@ -137,8 +137,10 @@ def _syntax_error(text: str, path: str, err: yaml.YAMLError) -> CompileError:
     problem = err.problem or "invalid YAML"
     context = f" ({err.context})" if err.context else ""
     started = _loc(err.context_mark, path) if err.context_mark else None
+    lines = text.splitlines()
+    line = lines[where.line - 1] if where.line <= len(lines) else ""
     hint = "fix the YAML at this line; check indentation, quotes and colons"
-    if "\t" in (text.splitlines() or [""])[min(where.line, len(text.splitlines())) - 1]:
+    if "\t" in line:
         hint = "YAML indents with spaces only: replace the tab at this line with spaces"
     return CompileError(
         [

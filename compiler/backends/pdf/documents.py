@@ -1,0 +1,23 @@
+"""What every flowing PDF (rulebook, aids, quick reference, proof) says about itself.
+
+One place for the metadata and the settings that make the bytes the same on
+every build (``invariant``) and keep Helvetica, a font a print shop would
+have to supply, out of the file (``initialFontName``).
+"""
+
+from __future__ import annotations
+
+from compiler.backends.pdf.fonts import SANS
+from compiler.model.game import Game
+
+
+def document_info(game: Game, title: str, font: str = SANS) -> dict[str, object]:
+    """Keyword arguments for a ReportLab ``BaseDocTemplate`` of ``game``."""
+    return {
+        "title": title,
+        "author": game.publisher or "",
+        "creator": "Casebook",
+        "invariant": 1,
+        "lang": game.language,
+        "initialFontName": font,
+    }
