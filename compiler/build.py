@@ -121,7 +121,7 @@ def run_job(job: Job) -> Result:
             result.outputs += forms.build(game, papers)
             say("quick reference")
             result.outputs += quickref.build(game, graphs, papers)
-            result.notes = cards.notes(game) if job.first else []
+            result.notes = cards.notes(game) + counters.notes(game) if job.first else []
             if job.lang is not None:
                 say("translation proof")
                 # what `casebook lint --lang` reports: placed, suppressions applied

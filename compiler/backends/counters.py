@@ -13,8 +13,16 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, Paragraph, Table, TableStyle
+
+from compiler.backends.aids import aid_styles
 from compiler.backends.cards import plan_sheet
 from compiler.backends.pdf import faces
+from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.imposition import (
     DrawFace,
     Item,
@@ -22,11 +30,14 @@ from compiler.backends.pdf.imposition import (
     impose,
     new_canvas,
     registration_pages,
+    slug,
 )
+from compiler.backends.pdf.markup import esc
+from compiler.backends.pdf.sheet_geometry import Sheet
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.model.components import Component, Face
 from compiler.model.game import Game
-from compiler.model.layouts import CounterSheet, Layout
+from compiler.model.layouts import CounterEntry, CounterSheet, Layout
 from compiler.write import Output
 
 NAME = "counters"
@@ -42,11 +53,34 @@ def _face(comp: Component, side: str) -> Face | None:
     return next((f for f in comp.faces if f.side == side and f.label), None)
 
 
+def label(comp: Component, entry: CounterEntry, side: str) -> str:
+    """What one side prints: the sheet entry's own words, else the face's label, else ""."""
+    own = entry.front if side == "front" else entry.back
+    face = _face(comp, side)
+    return own or (face.label if face is not None and face.label else "")
+
+
+def sides_assumed(game: Game, sheet: CounterSheet) -> list[str]:
+    """Names of the printed counters whose front/back order is ours, not the source's."""
+    comps = {c.id: c for c in game.components}
+    names = []
+    for entry in sheet.counters:
+        comp = comps[entry.component]
+        if any(not f.side_stated for f in comp.faces if f.label) and comp.name not in names:
+            names.append(comp.name)
+    return names
+
+
 MAX_COUNTERS = 1000  # of one kind on a sheet: a counter mix, not a print run
 
 
 def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]:
-    """Every counter to print, both sides fitted (raises FIT001/FONT001)."""
+    """Every counter to print, both sides fitted (raises FIT001/FONT001).
+
+    A side the source does not describe is printed blank (the layout's
+    background only), so every counter is a whole piece with two sides; the
+    front always has words, which the model makes sure of.
+    """
     comps = {c.id: c for c in game.components}
     memo: faces.Memo = {}
     items = []
@@ -69,20 +103,25 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
             )
         drawn: dict[str, DrawFace | None] = {}
         for side, design in (("front", layout.front), ("back", layout.back)):
-            face = _face(comp, side)
-            if face is None or design is None:
+            words = label(comp, entry, side)
+            if design is None or (side == "front" and not words):
                 drawn[side] = None
                 continue
+            face = _face(comp, side)
             context = {
                 "component": {"id": comp.id, "name": comp.name},
-                "face": {"label": face.label, "side": side, "shows": face.shows},
+                "face": {
+                    "label": words,
+                    "side": side,
+                    "shows": face.shows if face is not None else "",
+                },
                 "game": {"id": game.id, "title": game.title},
             }
             subject = faces.Subject(
                 context,
                 f"counter sheet {sheet.id!r}, counter {comp.id!r} ({side})",
                 game.language,
-                comp.at,
+                entry.at,
             )
             drawn[side] = faces.drawer(
                 design, faces.prepare(design, subject, memo), (layout.width, layout.height)
@@ -90,19 +129,137 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
         front = drawn["front"]
         if front is None:
             continue
-        items += [Item(comp.name, front, drawn["back"]) for _ in range(count)]
+        name = label(comp, entry, "front")
+        items += [Item(name, front, drawn["back"]) for _ in range(count)]
     return items
+
+
+def sheet_note(game: Game, sheet: CounterSheet) -> str:
+    """The counts and side orders the sheet makes up for, in the source's absence."""
+    guessed = [e for e in sheet.counters if e.count is not None]
+    counts = "; ".join(
+        f"{e.component}{' ' + repr(e.front or e.back) if e.front or e.back else ''} "
+        f"×{e.count}: {e.count_why}"
+        for e in guessed
+    )
+    note = f"counts: {counts or 'from the source'}"
+    assumed = sides_assumed(game, sheet)
+    if assumed:
+        note += (
+            "; which side is the front is not in the source, so the order is ours for: "
+            + ", ".join(assumed)
+        )
+    return note
+
+
+def manifest(game: Game, sheet: CounterSheet) -> list[tuple[str, str, str, str, str]]:
+    """A row per counter entry: piece, front, back, how many, and why that many."""
+    comps = {c.id: c for c in game.components}
+    rows = []
+    for entry in sheet.counters:
+        comp = comps[entry.component]
+        count = entry.count or comp.quantity or 1
+        why = entry.count_why or "the source's quantity"
+        rows.append(
+            (
+                comp.name,
+                label(comp, entry, "front"),
+                label(comp, entry, "back") or "(blank: not in the source)",
+                str(count),
+                why,
+            )
+        )
+    return rows
+
+
+def manifest_pages(canv: Canvas, game: Game, sheet: CounterSheet, page: Sheet, head: str) -> None:
+    """The counter manifest, then its blank back, so the duplex pairs stay in step.
+
+    Wargame counter sheets come with a manifest: what each counter is and how
+    many there are. Here it also says which counts and side orders are ours,
+    and what the source names that no sheet prints, in full, where the
+    one-line slug has no room.
+    """
+    register()
+    st = aid_styles()
+    cell = ParagraphStyle(
+        "manifest-cell", parent=st["aid-text"], leftIndent=0, fontSize=7, leading=8.4
+    )
+    body = [
+        Paragraph(esc(f"{head}: counter manifest"), st["title"]),
+        Paragraph(
+            esc(
+                "A print-and-play substitute: each counter prints the words the rules give "
+                "for its sides. The publisher's counter mix is not in the source, so each "
+                "count below says why it is printed."
+            ),
+            st["aid-sub"],
+        ),
+    ]
+    header = ("Counter", "Front", "Back", "Count", "Why this count")
+    data = [[Paragraph(esc(h), cell) for h in header]] + [
+        [Paragraph(esc(v), cell) for v in row] for row in manifest(game, sheet)
+    ]
+    width = (page.page_w - 2 * page.margin - 10) * mm
+    table = Table(data, colWidths=[w * width for w in (0.2, 0.13, 0.13, 0.07, 0.47)], repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e4da")),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONT", (0, 0), (-1, -1), SANS),  # the table's own font, else Helvetica
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    body.append(table)
+    assumed = sides_assumed(game, sheet)
+    if assumed:
+        body.append(
+            Paragraph(
+                esc(
+                    "Front and back: the rules name both sides of these counters but not "
+                    "which is the front, so the order printed is ours: " + ", ".join(assumed) + "."
+                ),
+                st["aid-sub"],
+            )
+        )
+    if game.counters_left_out:
+        names = {c.id: c.name for c in game.components}
+        body.append(Paragraph("Not printed", st["section"]))
+        body += [
+            Paragraph(esc(f"{names.get(x.component, x.component)}: {x.why}"), st["aid-sub"])
+            for x in game.counters_left_out
+        ]
+    n = 0
+    while body:
+        n += 1
+        frame = Frame(
+            (page.margin + 5) * mm,
+            (page.margin + 5) * mm,
+            width,
+            (page.page_h - 2 * page.margin - 10) * mm,
+        )
+        before = len(body)
+        frame.addFromList(body, canv)  # takes off body what fits on this page
+        if len(body) == before:  # one flowable taller than a page: never loop for ever
+            body.pop(0)
+        slug(canv, page, f"{head} — counter manifest, page {n}")
+        canv.showPage()
+        slug(canv, page, f"{head} — back of counter manifest page {n}: intentionally blank")
+        canv.showPage()
 
 
 def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, flip: str) -> bytes:
     sheet = plan_sheet(layout, "counters", paper, f"counter sheet {sheet_data.id!r}")
     items = counter_items(game, sheet_data, layout)
     title = f"{game.title} — {sheet_data.title}"
-    guessed = [e for e in sheet_data.counters if e.count is not None]
-    note = "; ".join(f"{e.component} ×{e.count}: {e.count_why}" for e in guessed)
+    note = sheet_note(game, sheet_data)
     buf = io.BytesIO()
     canv = new_canvas(buf, (sheet.page_w, sheet.page_h), title, flip)
-    canv.setSubject(f"{sheet.describe()}; print at 100 %. Counts: {note or 'from the source'}")
+    canv.setSubject(f"{sheet.describe()}; print at 100 %. {note[0].upper()}{note[1:]}")
     registration_pages(canv, sheet, flip, layout.sheet.back_offset, title)
     impose(
         canv,
@@ -113,9 +270,10 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
         offset=layout.sheet.back_offset,
         marks=False,
         decorate=lambda c: cut_grid(c, sheet, number=True),
-        note=f"print-and-play substitute; counts: {note or 'from the source'}"[:300],
+        note="print-and-play substitute; counts and sides: see the counter manifest",
         list_items=False,
     )
+    manifest_pages(canv, game, sheet_data, sheet, title)
     canv.save()
     return buf.getvalue()
 
@@ -133,3 +291,14 @@ def build(game: Game, options: Options) -> Iterator[Output]:
                 )
                 rendered.append(Output(path, render(game, sheet_data, layout, paper, flip)))
     yield from rendered
+
+
+def notes(game: Game) -> list[str]:
+    """The counters the source names that no sheet prints, said once per build."""
+    if not game.counter_sheets or not game.counters_left_out:
+        return []
+    names = {c.id: c.name for c in game.components}
+    left = "; ".join(
+        f"{names.get(x.component, x.component)} ({x.why})" for x in game.counters_left_out
+    )
+    return [f"{game.id}: {len(game.counters_left_out)} counter kind(s) not printed: {left}"]

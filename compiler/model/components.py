@@ -13,6 +13,7 @@ class Face:
     shows: str
     count: int | None = None  # faces showing this, when the source says
     label: str | None = None  # what a print-and-play counter prints on this side
+    side_stated: bool = True  # False: the source names this side, not whether it is the front
 
 
 @dataclass(frozen=True, slots=True)

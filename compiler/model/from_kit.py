@@ -20,6 +20,7 @@ from compiler.model.layouts import (
     CounterSheet,
     FaceDesign,
     Layout,
+    LeftOut,
     Region,
     SheetSettings,
     length_mm,
@@ -113,12 +114,21 @@ def counter_sheets(src: SourceFile) -> tuple[CounterSheet, ...]:
                     c.get("count"),
                     c.get("count_why"),
                     src.locate(("counter_sheets", i, "counters", j)),
+                    c.get("front"),
+                    c.get("back"),
                 )
                 for j, c in enumerate(s["counters"])
             ),
             at=src.locate(("counter_sheets", i)),
         )
         for i, s in enumerate(src.data["counter_sheets"])
+    )
+
+
+def left_out(src: SourceFile) -> tuple[LeftOut, ...]:
+    return tuple(
+        LeftOut(x["component"], x["why"], src.locate(("not_printed", i)))
+        for i, x in enumerate(src.data.get("not_printed", ()))
     )
 
 
@@ -129,10 +139,12 @@ def _error(message: str, at: Location | None, suggestion: str) -> Finding:
 def kit_findings(
     layouts_: tuple[Layout, ...],
     sheets: tuple[CounterSheet, ...],
+    left_out: tuple[LeftOut, ...],
     deck_layouts: list[tuple[str, str | None, Location]],
     components: tuple[Component, ...],
 ) -> list[Finding]:
-    """Names that point nowhere, counts nobody gave, and templates that do not parse."""
+    """Names that point nowhere, counts nobody gave, templates that do not parse, and
+    counters the source names that are neither printed nor said to be left out."""
     known = {layout.id: layout for layout in layouts_}
     names = ", ".join(sorted(known)) or "none (add layouts.yaml)"
     out: list[Finding] = []
@@ -194,12 +206,52 @@ def kit_findings(
                         "add count: N and count_why: the reason",
                     )
                 )
-            elif not any(f.label for f in comp.faces if f.side in ("front", "back")):
+            elif entry.front is None and not any(f.label for f in comp.faces if f.side == "front"):
                 out.append(
                     _error(
-                        f"{comp.name!r} has no face with a label to print",
+                        f"{comp.name!r} has no front face with a label to print",
                         entry.at,
-                        "give its front (and back) a label in components.yaml",
+                        "give its front (and back) a label in components.yaml, or this "
+                        "counter a front: of its own",
                     )
                 )
+    out += _unaccounted(sheets, left_out, comps)
+    return out
+
+
+COUNTER_KINDS = ("counter", "marker")
+
+
+def _unaccounted(
+    sheets: tuple[CounterSheet, ...],
+    left_out: tuple[LeftOut, ...],
+    comps: dict[str, Component],
+) -> list[Finding]:
+    """A game with counter sheets prints each counter it names, or says why not.
+
+    Without this a counter silently missing from a kit looks like a complete
+    sheet; with it, the publisher sees the list of what the source leaves out.
+    """
+    out = [
+        _error(
+            f"not_printed names component {x.component!r}, which components.yaml does not hold",
+            x.at,
+            "use a component id",
+        )
+        for x in left_out
+        if x.component not in comps
+    ]
+    if not sheets:
+        return out
+    printed = {e.component for s in sheets for e in s.counters}
+    said = {x.component for x in left_out}
+    out += [
+        _error(
+            f"{c.name!r} is a {c.kind} the source names, but no counter sheet prints it",
+            sheets[0].at,
+            f"add it to a sheet, or list it under not_printed with why: {c.id}",
+        )
+        for c in comps.values()
+        if c.kind in COUNTER_KINDS and c.id not in printed | said
+    ]
     return out

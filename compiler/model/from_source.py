@@ -218,7 +218,13 @@ def _components(src: SourceFile) -> tuple[tuple[Component, ...], tuple[StatedTot
                 part_of=c.get("part_of"),
                 described_at=tuple(c.get("described_at", ())),
                 faces=tuple(
-                    Face(f["side"], f["shows"], f.get("count"), f.get("label"))
+                    Face(
+                        f["side"],
+                        f["shows"],
+                        f.get("count"),
+                        f.get("label"),
+                        f.get("side_stated", True),
+                    )
                     for f in c.get("faces", ())
                 ),
                 ids=IdRange(ids["format"], ids.get("cited_as"), ids["from"], ids["to"])
@@ -348,6 +354,9 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         counter_sheets=tuple(
             x for src in sources.of_kind("counters") for x in from_kit.counter_sheets(src)
         ),
+        counters_left_out=tuple(
+            x for src in sources.of_kind("counters") for x in from_kit.left_out(src)
+        ),
         procedures=tuple(
             x for src in sources.of_kind("procedures") for x in from_parts.procedures(src)
         ),
@@ -372,6 +381,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         from_kit.kit_findings(
             game.layouts,
             game.counter_sheets,
+            game.counters_left_out,
             [(d.id, d.layout, d.at) for d in game.decks],
             game.components,
         )

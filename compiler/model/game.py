@@ -10,7 +10,7 @@ from compiler.model.cards import Deck
 from compiler.model.components import Component, StatedTotal
 from compiler.model.entries import Book
 from compiler.model.l10n import Localisation, Termbase
-from compiler.model.layouts import CounterSheet, Layout
+from compiler.model.layouts import CounterSheet, Layout, LeftOut
 from compiler.model.maps import GameMap
 from compiler.model.parameters import Parameter, Variant
 from compiler.model.procedures import Procedure
@@ -110,6 +110,7 @@ class Game:
     variants: tuple[Variant, ...] = ()
     layouts: tuple[Layout, ...] = ()
     counter_sheets: tuple[CounterSheet, ...] = ()
+    counters_left_out: tuple[LeftOut, ...] = ()  # named counters no sheet prints, with why
     aid_sequence: tuple[str, ...] = ()  # rule addresses giving the sequence of play
     forms: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (table id, write-in column headings)
     procedures: tuple[Procedure, ...] = ()

@@ -97,6 +97,8 @@ class CounterEntry:
     count: int | None  # None: the component's quantity
     count_why: str | None
     at: Location
+    front: str | None = None  # printed instead of the front face's label (a Hero's name)
+    back: str | None = None  # printed instead of the back face's label (“Giskes”)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,4 +107,13 @@ class CounterSheet:
     title: str
     layout: str
     counters: tuple[CounterEntry, ...]
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A counter the source names that no sheet prints, and why (said once per build)."""
+
+    component: str
+    why: str
     at: Location

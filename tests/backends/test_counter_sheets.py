@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from compiler.backends import counters
+from compiler.backends.pdf.fonts import SANS, register
+from compiler.backends.pdf.imposition import SLUG_SIZE, fit_line
 from compiler.backends.pdf.sheet_geometry import Request, plan
+from compiler.model.from_kit import kit_findings
 from tests.conftest import living_game
 from tests.pdftools import PT_PER_MM, filled_rects, fonts
 
@@ -64,3 +69,86 @@ def test_counter_sheets_print_at_full_size_with_embedded_fonts(sea) -> None:
     assert all(fonts(reader).values())
     # the counts the source does not give are said on the sheet
     assert "not in the source" in reader.metadata.subject
+
+
+def _page_text(data: bytes, index: int) -> str:
+    return " ".join((PdfReader(io.BytesIO(data)).pages[index].extract_text() or "").split())
+
+
+def test_every_counter_the_source_names_is_printed_or_said_to_be_left_out(sea) -> None:
+    printed = {e.component for s in sea.counter_sheets for e in s.counters}
+    left = {x.component for x in sea.counters_left_out}
+    named = {c.id for c in sea.components if c.kind in ("counter", "marker")}
+    assert named == printed | left and not printed & left
+    # the three Heroes, and the expert detachments with their own backs (7.2.3c)
+    entries = sea.counter_sheets[0].counters
+    assert {e.front for e in entries if e.component == "maquis-hero"} == {
+        "Jean Moulin",
+        "Charles Delestraint",
+        "Passy",
+    }
+    assert {e.back for e in entries if e.back} >= {"Giskes", "Barbie"}
+
+
+def test_a_side_the_source_does_not_describe_prints_blank(sea) -> None:
+    sheet_data = sea.counter_sheets[0]
+    layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    data = counters.render(sea, sheet_data, layout, "a4", "long")
+    count = sum(e.count or 1 for e in sheet_data.counters)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        backs = pdf.pages[3]
+        boxes = filled_rects(backs, BACK)
+        assert len(boxes) == count  # every counter has a back, blank or not
+        words = " ".join((backs.extract_text() or "").split())
+    assert "Giskes" in words and "Barbie" in words and "+100" in words
+    # the Heroes' backs are not described: no "Maquis Hero" printed on a blank back
+    assert "Maquis Hero" not in words and "Game Turn" not in words
+    fronts = _page_text(data, 2)
+    for name in ("Jean Moulin", "Passy", "Active", "Available", "Direct Interdiction", "VP x10"):
+        assert name in fronts
+
+
+def test_the_manifest_says_every_count_side_order_and_what_is_left_out(sea) -> None:
+    sheet_data = sea.counter_sheets[0]
+    layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    data = counters.render(sea, sheet_data, layout, "letter", "short")
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) % 2 == 0  # the manifest has its blank back: duplex stays in step
+    manifest = " ".join(
+        " ".join((p.extract_text() or "").split())
+        for p in reader.pages
+        if "counter manifest" in (p.extract_text() or "")
+        and "intentionally blank" not in (p.extract_text() or "")
+    )
+    assert "Why this count" in manifest
+    for entry in sheet_data.counters:
+        assert entry.count_why is not None
+        assert " ".join(entry.count_why.split())[:40] in manifest
+    assert "the order printed is ours: MbF, Network" in manifest
+    assert "Not printed" in manifest and "Damage Point Marker" in manifest
+    # the slug only points at the manifest, and never runs off the page
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            assert all(ch["x0"] >= 0 and ch["x1"] <= page.width for ch in page.chars)
+
+
+def test_a_counter_neither_printed_nor_left_out_is_an_error(sea) -> None:
+    decks = [(d.id, d.layout, d.at) for d in sea.decks]
+    args = (sea.layouts, sea.counter_sheets)
+    assert kit_findings(*args, sea.counters_left_out, decks, sea.components) == []
+    dropped = tuple(x for x in sea.counters_left_out if x.component != "damage-point-marker")
+    (finding,) = kit_findings(*args, dropped, decks, sea.components)
+    assert finding.code == "MODEL007" and "'Damage Point Marker'" in finding.message
+    assert "not_printed" in (finding.suggestion or "")
+    assert finding.location.path.endswith("counters.yaml")
+    unknown = (*sea.counters_left_out, replace(sea.counters_left_out[0], component="nope"))
+    (finding,) = kit_findings(*args, unknown, decks, sea.components)
+    assert "'nope'" in finding.message
+
+
+def test_a_slug_longer_than_the_page_ends_in_an_ellipsis() -> None:
+    register()
+    text = "word " * 400
+    line = fit_line(text, 300)
+    assert line.endswith(" …") and stringWidth(line, SANS, SLUG_SIZE) <= 300
+    assert fit_line("short", 300) == "short"

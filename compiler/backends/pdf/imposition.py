@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import CMYKColorSep, HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler.backends.pdf.fonts import SANS, register
@@ -114,13 +115,31 @@ def cut_grid(canv: Canvas, sheet: Sheet, number: bool = False) -> None:
     canv.restoreState()
 
 
+SLUG_SIZE = 5  # pt
+
+
+def fit_line(text: str, width: float, font: str = SANS, size: float = SLUG_SIZE) -> str:
+    """``text`` cut at a word, with an ellipsis, so it is at most ``width`` points wide.
+
+    A slug that runs past the printable width is lost at the paper's edge
+    with no sign that anything is missing; an ellipsis says so.
+    """
+    if stringWidth(text, font, size) <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1 and stringWidth(" ".join(words) + " …", font, size) > width:
+        words.pop()
+    return " ".join(words) + " …"
+
+
 def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
     """One line of production notes in the foot margin, outside every cut."""
     canv.saveState()
     canv.setFillColor(REGISTRATION)
-    canv.setFont(SANS, 5)
+    canv.setFont(SANS, SLUG_SIZE)
     y = sheet.margin  # the lowest printable line; crop marks stop SLUG_HEIGHT above it
-    canv.drawString(sheet.margin * mm, y * mm, text)
+    width = (sheet.page_w - 2 * sheet.margin) * mm
+    canv.drawString(sheet.margin * mm, y * mm, fit_line(text, width))
     canv.restoreState()
 
 
