@@ -23,7 +23,7 @@ from functools import cache
 
 from markupsafe import Markup, escape
 
-from compiler.backends.labels import label
+from compiler.backends.labels import edition_line, label
 from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
@@ -291,12 +291,7 @@ class _Page:
 
     def intro(self) -> list[str]:
         game, lang = self.game, self.lang
-        if game.l10n is not None and game.l10n.is_translation:
-            line = label(lang, "translated", source=game.l10n.source_lang, n=len(game.errata))
-        elif self.edition == "living":
-            line = label(lang, "living", n=len(game.errata))
-        else:
-            line = label(lang, "original")
+        line = edition_line(game, self.edition)
         return [line, label(lang, "source", title=game.source_title), label(lang, "compiled")]
 
     # ------------------------------------------------------------- rules

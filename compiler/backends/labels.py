@@ -6,6 +6,8 @@ with no entry here falls back to English. Rule text is never translated.
 
 from __future__ import annotations
 
+from compiler.model.game import Game
+
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "contents": "Contents",
@@ -18,6 +20,8 @@ LABELS: dict[str, dict[str, str]] = {
         "errata-carried": "Corrections of the {source} source this translation carries",
         "translated": "Translation from the {source} source, made from its corrected text "
         "({n} errata, listed at the back).",
+        "translated-elsewhere": "Translation from the {source} source, made from its corrected "
+        "text ({n} errata, listed in the rulebook).",
         "living": "Living edition: the source text with {n} errata applied; each change is "
         "highlighted and numbered.",
         "original": "Original edition: the source text verbatim, its mistakes included.",
@@ -95,3 +99,19 @@ def label(language: str, key: str, **values: object) -> str:
     """The label ``key`` in ``language`` (English when the language has none)."""
     table = LABELS.get(language.split("-")[0], LABELS["en"])
     return table.get(key, LABELS["en"][key]).format(**values)
+
+
+def edition_line(game: Game, edition: str, errata_here: bool = True) -> str:
+    """What a document says it is: a translation, the living or the original edition.
+
+    One sentence for the rulebook, the HTML page and the quick reference, so
+    a reader sees the same claim in each; ``errata_here`` says whether the
+    document lists the errata itself or leaves them to the rulebook.
+    """
+    lang = game.language
+    if game.l10n is not None and game.l10n.is_translation:
+        key = "translated" if errata_here else "translated-elsewhere"
+        return label(lang, key, source=game.l10n.source_lang, n=len(game.errata))
+    if edition == "living":
+        return label(lang, "living", n=len(game.errata))
+    return label(lang, "original")

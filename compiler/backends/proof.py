@@ -3,12 +3,16 @@ check findings flagged in the margin.
 
 What a reviewer prints and marks up: every unit of the catalog in the
 source's reading order, under the heading of the rule (or card, table,
-glossary entry) it belongs to; the source on the left, the translation on
-the right, and in the margin each unit's state (untranslated, fuzzy,
-outdated) and the codes of the findings on it, explained in a key at the
-end. A translation that prints in the source language is shown so, not
-hidden. The findings come from the lint run the CLI hands in: a back end
-never runs checks.
+glossary entry, component) it belongs to, named as the translated game
+prints it ("4.2 Title", "MEDAL cards › Raising awareness") with the
+msgctxt its catalog entries start with in small grey; the source on the
+left, the translation on the right, and in the margin each unit's state
+(untranslated, fuzzy, outdated) and the codes of the findings on it,
+explained in a key at the end. Each heading is a bookmark, under its
+section (Rules, Cards, …) and, for rules, under its parent rule. A
+translation that prints in the source language is shown so, not hidden.
+The findings come from the lint run the CLI hands in: a back end never
+runs checks.
 """
 
 from __future__ import annotations
@@ -34,8 +38,8 @@ from reportlab.platypus import (
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
 from compiler.backends.pdf.documents import document_info
 from compiler.backends.pdf.fonts import SANS, SERIF, register
-from compiler.backends.pdf.markup import esc
-from compiler.backends.rulebook import PAPERS
+from compiler.backends.pdf.markup import dest, esc
+from compiler.backends.rulebook import PAPERS, TITLE_MAX
 from compiler.diagnostics import Finding, Severity
 from compiler.model.game import Game
 from compiler.model.l10n import TRANSLATED, UnitState
@@ -96,16 +100,94 @@ def _styles() -> dict[str, ParagraphStyle]:
         leading=11,
         spaceBefore=6,
         leftIndent=0,
+        keepWithNext=1,
     )
+    st["section"] = ParagraphStyle("proof-section", parent=st["section"], keepWithNext=1)
     return st
 
 
-def _group(unit: UnitState) -> str:
-    """What a unit is filed under: its rule, else its card, table, term or component."""
-    if unit.rule and unit.id.startswith("rule:"):
-        return f"rule {unit.rule}"
-    kind, _, rest = unit.id.partition(":")
-    return f"{kind} {rest.rsplit(':', 1)[0]}"
+# The sections of the proof, by the kind a unit's id starts with ("rule:…", "card:…").
+SECTIONS = {
+    "rule": "Rules",
+    "deck": "Cards",
+    "card": "Cards",
+    "table": "Tables",
+    "term": "Glossary",
+    "component": "Components",
+    "layout": "Card layouts",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """What a run of units is filed under, named as the translated game prints it."""
+
+    section: str  # "Rules", "Cards", …
+    context: str  # the msgctxt its units start with: "rule:principio-di-base"
+    title: str  # the printed heading: "4.2 Title", "MEDAL cards › Raising awareness"
+    depth: int  # bookmark level under the section's (1 = directly under it)
+    parent: Group | None = None  # a card's deck: a heading above it in the outline
+
+
+class _Names:
+    """Printed names of the game's rules, decks, cards, tables, terms and components."""
+
+    def __init__(self, game: Game) -> None:
+        assert game.l10n is not None
+        self.l10n = game.l10n
+        self.rules: dict[str, tuple[str, int]] = {}  # address -> (heading, depth)
+
+        def walk(rules, depth: int, titled: str) -> None:
+            for rule in rules:
+                heading = rule.heading
+                if not rule.title and titled:  # "A" of a list of steps: say whose step
+                    heading = f"{titled.rstrip(':')} › {rule.label}"
+                self.rules[rule.address] = (heading, depth)
+                walk(rule.children, depth + 1, rule.heading if rule.title else titled)
+
+        walk(game.rules, 1, "")
+        self.decks = {d.id: d for d in game.decks}
+        self.tables = {t.id: t.title for t in game.tables}
+        self.components = {c.id: c.name for c in game.components}
+        self.layouts = {
+            layout.id: ", ".join(d.title or d.id for d in game.decks if d.layout == layout.id)
+            for layout in game.layouts
+        }
+
+    def deck(self, deck_id: str) -> Group:
+        deck = self.decks.get(deck_id)
+        title = (deck.title or deck.id) if deck else deck_id
+        return Group(SECTIONS["deck"], f"deck:{deck_id}", title, 1)
+
+    def group(self, unit: UnitState) -> Group:
+        kind, _, rest = unit.id.partition(":")
+        key = rest.split(":", 1)[0]
+        section = SECTIONS.get(kind, kind)
+        if kind == "rule" and unit.rule in self.rules:
+            title, depth = self.rules[unit.rule]
+            return Group(section, f"rule:{key}", title, depth)
+        if kind == "deck":
+            return self.deck(key)
+        if kind == "card":
+            card_id = rest.split(":")[1]
+            deck = self.deck(key)
+            found = self.decks.get(key)
+            card = next((c for c in found.cards if c.id == card_id), None) if found else None
+            name = card_id
+            if card is not None and found is not None:
+                # as the rulebook heads a card: its id when printed, then its title
+                shown_id = card.id if found.ids_printed else ""
+                name = " ".join(x for x in (shown_id, card.title or "") if x) or card.id
+            return Group(section, f"card:{key}:{card_id}", f"{deck.title} › {name}", 2, deck)
+        if kind == "term":
+            term = self.l10n.by_id.get(f"term:{key}:term")
+            return Group(section, f"term:{key}", term.shown if term else key, 1)
+        if kind == "layout":
+            decks = self.layouts.get(key)
+            title = f"Card layout of {decks}" if decks else f"Card layout {key}"
+        else:
+            title = {"table": self.tables, "component": self.components}.get(kind, {}).get(key)
+        return Group(section, f"{kind}:{key}", title or key, 1)
 
 
 def _margin(unit: UnitState, flags: list[Flag], st: dict) -> Paragraph:
@@ -121,20 +203,46 @@ def _margin(unit: UnitState, flags: list[Flag], st: dict) -> Paragraph:
     return Paragraph("<br/>".join(parts), st["flag"])
 
 
+def _heading(title: str, level: int, style: ParagraphStyle, name: str, after: str = "") -> Flowable:
+    """A heading that is also a bookmark at ``level``, landing on the heading itself."""
+    heading = Paragraph(f'<a name="{name}"/>{esc(title)}{after}', style)
+    heading._bookmark = (name, title, level)
+    return heading
+
+
+def _context(group: Group) -> str:
+    """The group's msgctxt, small and grey: what to look for in the catalog."""
+    return f' <font name="{SANS}" size="6.5" color="#888888">msgctxt {esc(group.context)}:…</font>'
+
+
 def _rows(game: Game, flags: dict[str, list[Flag]], st: dict, width: float) -> Iterator[Flowable]:
     assert game.l10n is not None
+    names = _Names(game)
     text_w = (width - MARGIN_W) / 2
     rows: list[list[Flowable]] = []
     marks: list[tuple] = []
-    current = None
+    current: Group | None = None
+    level = 0  # of the last bookmark: a deeper one may be at most one level below it
+    n = 0
     for unit in game.l10n.units:
-        group = _group(unit)
+        group = names.group(unit)
         if group != current:
             if rows:
                 yield _table(rows, marks, text_w)
                 rows, marks = [], []
+            if current is None or group.section != current.section:
+                n += 1
+                level = 0
+                yield _heading(group.section, 0, st["section"], dest(f"proof-{n}"))
+            heads = [group]
+            if group.parent and group.parent not in (current, current and current.parent):
+                heads.insert(0, group.parent)  # a card's deck, when the deck has no strings
+            for head in heads:
+                n += 1
+                level = min(head.depth, level + 1)
+                name = dest(f"proof-{n}-{head.context}")
+                yield _heading(head.title, level, st["group"], name, _context(head))
             current = group
-            yield Paragraph(esc(group), st["group"])
         shown = unit.translation if unit.status == TRANSLATED else unit.translation or ""
         right = esc(shown).replace("\n\n", "<br/><br/>")
         if unit.status != TRANSLATED:
@@ -181,6 +289,19 @@ def _key(flags: dict[str, list[Flag]], st: dict) -> Iterator[Flowable]:
         yield Paragraph(f"<b>{esc(code)}</b> — for example: {esc(example)}", st["flag"])
 
 
+class _Doc(BaseDocTemplate):
+    """Bookmarks each heading, so the outline lists every group under its section."""
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        mark = getattr(flowable, "_bookmark", None)
+        if mark:
+            name, title, level = mark
+            if len(title) > TITLE_MAX:  # as the rulebook shortens a bookmark
+                title = title[: TITLE_MAX - 1].rstrip() + "…"
+            # the heading's own <a name> is the destination: the bookmark lands on it
+            self.canv.addOutlineEntry(title, name, level=level, closed=level > 0)
+
+
 def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
     assert game.l10n is not None
     register()
@@ -192,7 +313,7 @@ def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
     flags = flags_by_unit(game, findings)
     counts = l10n.counts()
     buf = io.BytesIO()
-    doc = BaseDocTemplate(buf, pagesize=page, **document_info(game, title))
+    doc = _Doc(buf, pagesize=page, **document_info(game, title))
     doc.addPageTemplates(
         [
             PageTemplate(

@@ -27,7 +27,7 @@ from reportlab.platypus import (
 )
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer, tables_story
-from compiler.backends.labels import label
+from compiler.backends.labels import edition_line, label
 from compiler.backends.pdf.documents import document_info
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
@@ -169,8 +169,12 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
             ),
         ]
     )
-    story: list[Flowable] = [
-        Paragraph(esc(title), st["title"]),
+    story: list[Flowable] = [Paragraph(esc(title), st["title"])]
+    if game.l10n is not None and game.l10n.is_translation:
+        # the rulebook's and the HTML's words: what this translation was made from
+        made = edition_line(game, game.edition, errata_here=False)
+        story.append(Paragraph(esc(made), st["from"]))
+    story += [
         Paragraph(esc(label(lang, "rule-index")), st["section"]),
         Paragraph(esc(label(lang, "rule-index-intro")), st["from"]),
     ]

@@ -30,7 +30,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from compiler.backends.labels import label
+from compiler.backends.labels import edition_line, label
 from compiler.backends.pdf.documents import document_info
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
@@ -298,13 +298,7 @@ class _Story:
         if g.publisher:
             self.add(Paragraph(esc(g.publisher), s["colophon"]))
         self.add(Spacer(1, 20 * mm))
-        if g.l10n is not None and g.l10n.is_translation:
-            line = label(g.language, "translated", source=g.l10n.source_lang, n=len(g.errata))
-        elif g.edition == "living":
-            line = label(g.language, "living", n=len(g.errata))
-        else:
-            line = label(g.language, "original")
-        self.add(Paragraph(esc(line), s["colophon"]))
+        self.add(Paragraph(esc(edition_line(g, g.edition)), s["colophon"]))
         self.add(Paragraph(esc(label(g.language, "source", title=g.source_title)), s["colophon"]))
         self.add(Paragraph(esc(label(g.language, "compiled")), s["colophon"]))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 from pathlib import Path
@@ -10,17 +11,15 @@ import polib
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import RULESETS, run_casebook
+from compiler.backends import quickref
+from tests.conftest import RULESETS, living, living_game, run_casebook
 
 CATALOG = RULESETS / "liberation" / "l10n" / "en.po"
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("en-build")
-    result = run_casebook("build", "liberation", "--lang", "en", "--paper", "a4", "--out", str(out))
-    assert result.returncode == 0, result.stderr
-    return out / "liberation" / "en"
+@pytest.fixture
+def built(english_liberation: Path) -> Path:
+    return english_liberation
 
 
 def _text(path: Path) -> str:
@@ -92,3 +91,26 @@ def test_the_bilingual_proof_sets_source_beside_translation(built: Path) -> None
         for font in page["/Resources"]["/Font"].values()
     }
     assert fonts == {"True"}, "every font embedded"
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_english_quick_reference_says_it_is_a_translation(built: Path) -> None:
+    errata = len(living_game("liberation").errata)
+    line = (
+        f"Translation from the it source, made from its corrected text ({errata} errata, "
+        "listed in the rulebook)."
+    )
+    reader = PdfReader(built / "quickref-a4.pdf")
+    assert line in _words(reader.pages[0].extract_text()), "on the first page"
+    assert _words(_text(built / "quickref-a4.pdf")).count("Translation from the it source") == 1
+
+
+def test_the_italian_quick_reference_is_not_called_a_translation() -> None:
+    fe = living("liberation")
+    reader = PdfReader(io.BytesIO(quickref.render(fe.game, fe.graphs, "a4")))
+    text = _words(" ".join(page.extract_text() for page in reader.pages))
+    assert "Riferimento rapido" in text  # the Italian quick reference, read back
+    assert "Translation from" not in text and "corrected text" not in text
