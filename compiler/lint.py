@@ -65,7 +65,20 @@ def lint_game(
             return list(front.findings), False
         checked = run_checks(front.game, front.graphs, select, ignore)
         found += list(front.findings) + placed(checked, front)
-    return sorted(found, key=Finding.sort_key), True
+    return sorted(_once(found), key=Finding.sort_key), True
+
+
+def _once(found: list[Finding]) -> list[Finding]:
+    """Each finding once: a fault outside the translated text (a layout, a count, a
+    map) is found again by each language's run, at the same place in the same words."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for f in found:
+        key = (f.code, f.location, f.message, f.status)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def _lint_source(

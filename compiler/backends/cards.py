@@ -71,7 +71,7 @@ def card_context(game: Game, deck: Deck, card: Card, copy: int) -> dict:
             "fields": {key: values.get(key, "") for key, _ in deck.fields} | values,
             # (label, value) of every field the deck has, "" where the source gives none
             "field_list": [(label, values.get(key, "")) for key, label in deck.fields],
-            "gaps": bool(card.missing) or any(not values.get(key) for key, _ in deck.fields),
+            "gaps": deck.has_gaps(card),
         },
         "copy": copy,
         "copies": card.copies,

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from types import ModuleType
 
 from compiler.checks import (
+    card_gap_unmarked,
     cons_statements,
     count_id_format,
     count_id_range,
@@ -64,6 +65,7 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     entry_state,
     table_rolls,
     cons_statements,
+    card_gap_unmarked,
     proc_binding,
     example_replay,
     l10n_untranslated,

@@ -20,6 +20,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from compiler.l10n.units import TEMPLATE
+
 SYSTEM_DIRS = ("/usr/share/hunspell", "/usr/share/myspell/dicts")
 # Which dictionary stands for a language, in order of preference.
 DICTIONARIES = {
@@ -135,9 +137,10 @@ _SHORT = 3
 
 
 def candidates(text: str) -> list[str]:
-    """The words worth a dictionary look-up: not names (Title Case), not short abbreviations."""
+    """The words worth a dictionary look-up: not names (Title Case), not short abbreviations,
+    not the Jinja2 syntax of a card layout's text (``{% if card.gaps %}``)."""
     out = []
-    for word in words(text):
+    for word in words(TEMPLATE.sub(" ", text)):
         if len(word) <= _SHORT:
             continue
         if word[0].isupper() and not word.isupper():

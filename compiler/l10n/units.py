@@ -36,7 +36,7 @@ _NOT_TEXT = re.compile(r"^[\W\d_]*(?:[A-Z]{1,2}\d+[\W\d_]*)*$")
 # A block's fields and the kind of unit each is: a note's printed label ("NOTE:"),
 # a list's heading, and text (a note's paragraphs, as the model holds them).
 BLOCK_FIELDS = {"label": "rule-label", "title": "rule-list-title", "text": "rule-text"}
-_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
+TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ def is_text(value: object) -> bool:
 
 def layout_text(show: str) -> bool:
     """A layout region's template prints words of its own ("MEDAGLIA"), not only data."""
-    return bool(re.search(r"[^\W\d_]{2}", _TEMPLATE.sub("", show)))
+    return bool(re.search(r"[^\W\d_]{2}", TEMPLATE.sub("", show)))
 
 
 def extract(sources: GameSources, game: Game | None = None) -> list[Unit]:

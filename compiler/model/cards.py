@@ -37,3 +37,8 @@ class Deck:
     ids_printed: bool = True  # False: the ids are ours, not printed on the cards
     layout: str | None = None  # id in layouts.yaml: the deck gets a card sheet
     fields: tuple[tuple[str, str], ...] = ()  # (key, label) every card of the deck has
+
+    def has_gaps(self, card: Card) -> bool:
+        """Whether part of ``card`` is not in the source: declared missing, or a field blank."""
+        values = dict(card.values)
+        return bool(card.missing) or any(not values.get(key) for key, _ in self.fields)

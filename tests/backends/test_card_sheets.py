@@ -178,3 +178,17 @@ def test_the_slug_never_runs_into_a_crop_mark(kit) -> None:
                         or c["bottom"] < line["top"]
                     )
                     assert apart, (name, c["text"], line["x0"], line["top"])
+
+
+@pytest.mark.parametrize("deck_id", ["tessere-personaggio", "carte-medaglia"])
+def test_a_card_with_a_gap_in_the_source_says_so_on_the_card(kit, liberation, deck_id) -> None:
+    """Jeanne's lost die icons must not pass for a finished card (CARD001 checks layouts)."""
+    deck = next(d for d in liberation.decks if d.id == deck_id)
+    reader = PdfReader(io.BytesIO(kit[f"cards-{deck_id}-pod.pdf"]))
+    fronts = reader.pages[0::2]  # pod pages: each card's front, then its back
+    cards_in_order = [c for c in deck.cards for _ in range(c.copies)]
+    assert len(fronts) == len(cards_in_order)
+    said = ["non è nella fonte" in " ".join((p.extract_text() or "").split()) for p in fronts]
+    assert said == [deck.has_gaps(c) for c in cards_in_order]
+    if deck_id == "tessere-personaggio":
+        assert said.count(True) == 2  # Jeanne and Yvonne, and no other tile

@@ -37,8 +37,9 @@ def test_text_that_does_not_fit_stops_the_build_and_keeps_what_was_built(tmp_pat
     before = sheet.read_bytes()
     layouts = rulesets / "liberation" / "layouts.yaml"
     text = layouts.read_text(encoding="utf-8")
-    # the medal text box: 45 mm tall, cut to 8 mm
-    layouts.write_text(text.replace("height: 45mm", "height: 8mm"), encoding="utf-8")
+    # the medal text box: 42 mm tall, cut to 8 mm
+    assert text.count("height: 42mm") == 1, "the medal text box, and no other"
+    layouts.write_text(text.replace("height: 42mm", "height: 8mm"), encoding="utf-8")
     result = run_casebook(*args, "--edition", "living", "--paper", "a4")
     assert result.returncode == 2
     assert "FIT001" in result.stderr
