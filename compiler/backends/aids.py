@@ -28,7 +28,7 @@ from reportlab.platypus import (
 )
 
 from compiler.backends.labels import label
-from compiler.backends.pdf.documents import document_info
+from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import esc
@@ -199,8 +199,8 @@ def render(game: Game, paper: str) -> bytes:
     wide = landscape(portrait)
     buf = io.BytesIO()
 
-    def frame(size) -> Frame:
-        return Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id="f")
+    def page_frame(size) -> Frame:
+        return frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id="f")
 
     foot = page_footer(f"{game.title} — {label(lang, 'aids')}")
     doc = BaseDocTemplate(
@@ -208,8 +208,8 @@ def render(game: Game, paper: str) -> bytes:
     )
     doc.addPageTemplates(
         [
-            PageTemplate("portrait", [frame(portrait)], onPage=foot, pagesize=portrait),
-            PageTemplate("landscape", [frame(wide)], onPage=foot, pagesize=wide),
+            PageTemplate("portrait", [page_frame(portrait)], onPage=foot, pagesize=portrait),
+            PageTemplate("landscape", [page_frame(wide)], onPage=foot, pagesize=wide),
         ]
     )
     story: list[Flowable] = [Paragraph(esc(f"{game.title} — {label(lang, 'aids')}"), st["title"])]

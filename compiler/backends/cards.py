@@ -126,6 +126,9 @@ def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
     return items
 
 
+GRID_LABEL_ROOM = 3.5  # mm: a 5 pt grid label or slug line, and a little air
+
+
 def request(layout: Layout, variant: str) -> Request:
     """What the variant asks the sheet planner for."""
     s = layout.sheet
@@ -133,6 +136,9 @@ def request(layout: Layout, variant: str) -> Request:
         return Request(layout.width, layout.height, 0.0, s.margin, 0.0)
     if variant == "fold":
         return Request(2 * layout.width, layout.height, layout.bleed, s.margin)
+    if variant == "counters":
+        # the cutting grid's column numbers and row letters, and the slug, sit outside the block
+        return Request(layout.width, layout.height, layout.bleed, s.margin + GRID_LABEL_ROOM)
     return Request(
         layout.width, layout.height, layout.bleed, s.margin, s.gutter, s.orientation, s.cols, s.rows
     )

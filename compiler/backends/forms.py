@@ -28,7 +28,7 @@ from compiler.backends.pdf.fonts import SANS
 from compiler.backends.pdf.imposition import REGISTRATION, new_canvas
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.sheet_geometry import PAPER_NAMES, Rect, page_size, tiles
-from compiler.backends.pdf.tables import column_widths, table_flowable
+from compiler.backends.pdf.tables import CELL_LEADING, column_widths, table_flowable
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.model.game import Game
 from compiler.model.layouts import MM_PER
@@ -70,7 +70,8 @@ def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...
     widths = _form_widths(form, width)
     flow = table_flowable(form, width, widths=widths)
     first = 1 if any(c.label for c in form.columns) else 0
-    pad = (ROW - 4) / 2 * mm  # rows tall enough to write in: at least ROW
+    # rows tall enough to write in: a one-line row is ROW high, its text's leading included
+    pad = (ROW * mm - CELL_LEADING) / 2
     flow.setStyle(
         TableStyle(
             [
@@ -155,11 +156,12 @@ def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float, part: Rect) ->
             canv.setFillColor(HexColor("#6b5d4f"))
             if shows(ax + 2, ay + 2):
                 canv.drawString((ax + 2) * mm, (ay + 2) * mm, route.text[:90])
-    canv.setFillColor(HexColor("#555555"))
-    canv.setFont(SANS, 6.5)
-    canv.drawString(
-        3 * mm, 3 * mm, f"{game_map.name} (rule {game_map.rule}) — Casebook print-and-play"
-    )
+    if shows(3, 3):  # on the tile that prints the mat's corner, not hidden on the others
+        canv.setFillColor(HexColor("#555555"))
+        canv.setFont(SANS, 6.5)
+        canv.drawString(
+            3 * mm, 3 * mm, f"{game_map.name} (rule {game_map.rule}) — Casebook print-and-play"
+        )
 
 
 def _alignment_marks(canv: Canvas, part: Rect, place: Rect, full: tuple[float, float]) -> None:

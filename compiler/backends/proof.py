@@ -28,7 +28,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
-    Frame,
     PageTemplate,
     Paragraph,
     Table,
@@ -36,7 +35,7 @@ from reportlab.platypus import (
 )
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
-from compiler.backends.pdf.documents import document_info
+from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, SERIF, register
 from compiler.backends.pdf.markup import dest, esc
 from compiler.backends.rulebook import PAPERS, TITLE_MAX
@@ -318,7 +317,7 @@ def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
         [
             PageTemplate(
                 "proof",
-                [Frame(MARGIN, MARGIN, width, page[1] - 2 * MARGIN)],
+                [frame(MARGIN, MARGIN, width, page[1] - 2 * MARGIN)],
                 onPage=page_footer(title),
                 pagesize=page,
             )

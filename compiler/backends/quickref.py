@@ -19,7 +19,6 @@ from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
-    Frame,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -28,7 +27,7 @@ from reportlab.platypus import (
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer, tables_story
 from compiler.backends.labels import edition_line, label
-from compiler.backends.pdf.documents import document_info
+from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import dest, esc
@@ -148,8 +147,8 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     foot = page_footer(title)
 
     columns = [
-        Frame(MARGIN, MARGIN, col_w, inner_h, id="left"),
-        Frame(MARGIN + col_w + GUTTER, MARGIN, col_w, inner_h, id="right"),
+        frame(MARGIN, MARGIN, col_w, inner_h, id="left"),
+        frame(MARGIN + col_w + GUTTER, MARGIN, col_w, inner_h, id="right"),
     ]
     doc = _Doc(buf, pagesize=portrait, **document_info(game, title))
     doc.addPageTemplates(
@@ -157,13 +156,13 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
             PageTemplate("columns", columns, onPage=foot, pagesize=portrait),
             PageTemplate(
                 "portrait",
-                [Frame(MARGIN, MARGIN, inner_w, inner_h)],
+                [frame(MARGIN, MARGIN, inner_w, inner_h)],
                 onPage=foot,
                 pagesize=portrait,
             ),
             PageTemplate(
                 "landscape",
-                [Frame(MARGIN, MARGIN, wide[0] - 2 * MARGIN, wide[1] - 2 * MARGIN)],
+                [frame(MARGIN, MARGIN, wide[0] - 2 * MARGIN, wide[1] - 2 * MARGIN)],
                 onPage=foot,
                 pagesize=wide,
             ),

@@ -11,10 +11,10 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from compiler.backends import counters
+from compiler.backends import cards, counters
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.imposition import SLUG_SIZE, fit_line
-from compiler.backends.pdf.sheet_geometry import Request, plan
+from compiler.backends.pdf.sheet_geometry import plan
 from compiler.model.from_kit import kit_findings
 from tests.conftest import living_game
 from tests.pdftools import PT_PER_MM, filled_rects, fonts
@@ -38,7 +38,7 @@ def test_each_back_lands_behind_its_front(sea) -> None:
     sheet_data = sea.counter_sheets[0]
     layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
     data = counters.render(sea, sheet_data, layout, "a4", "long")
-    sheet = plan(Request(layout.width, layout.height, 0, 5, 0), "a4")
+    sheet = plan(cards.request(layout, "counters"), "a4")  # room for the grid's labels
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         fronts = _boxes(pdf.pages[2], FRONT)
         backs = _boxes(pdf.pages[3], BACK)

@@ -7,6 +7,8 @@ have to supply, out of the file (``initialFontName``).
 
 from __future__ import annotations
 
+from reportlab.platypus import Frame
+
 from compiler.backends.pdf.fonts import SANS
 from compiler.model.game import Game
 
@@ -21,3 +23,11 @@ def document_info(game: Game, title: str, font: str = SANS) -> dict[str, object]
         "lang": game.language,
         "initialFontName": font,
     }
+
+
+def frame(x: float, y: float, width: float, height: float, id: str | None = None) -> Frame:
+    """A frame whose width is what a flowable gets: ReportLab's default 6 pt padding
+    would push a table laid out to the frame's width 6 pt past the right margin."""
+    return Frame(
+        x, y, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id=id
+    )

@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.sheet_geometry import (
     PAPER_NAMES,
+    SLUG_HEIGHT,
     Rect,
     Sheet,
 )
@@ -143,6 +144,17 @@ def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
     canv.restoreState()
 
 
+def head(canv: Canvas, sheet: Sheet, text: str) -> None:
+    """One line of instructions at the head of the page, inside the printable area."""
+    canv.saveState()
+    canv.setFillColor(REGISTRATION)
+    canv.setFont(SANS, SLUG_SIZE)
+    width = (sheet.page_w - 2 * sheet.margin) * mm
+    y = sheet.page_h - sheet.margin - SLUG_HEIGHT
+    canv.drawString(sheet.margin * mm, y * mm, fit_line(text, width))
+    canv.restoreState()
+
+
 def fronts_page(canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True) -> None:
     for i, item in enumerate(items):
         _place(canv, sheet.trim(i), sheet.bleed_box(i), item.front)
@@ -156,8 +168,10 @@ def backs_page(
     items: Sequence[Item],
     flip: str,
     offset: tuple[float, float] = (0.0, 0.0),
+    marks: bool = True,
 ) -> None:
-    """Each back behind its front once the sheet is turned over on ``flip``."""
+    """Each back behind its front once the sheet is turned over on ``flip``; crop marks
+    only where the fronts have them."""
     canv.saveState()
     canv.translate(offset[0] * mm, offset[1] * mm)
     for i, item in enumerate(items):
@@ -166,7 +180,8 @@ def backs_page(
         trim = sheet.mirrored(sheet.trim(i), flip)
         bleed = sheet.mirrored(sheet.bleed_box(i), flip)
         _place(canv, trim, bleed, item.back)
-    crop_marks(canv, sheet, len(items), flip)
+    if marks:
+        crop_marks(canv, sheet, len(items), flip)
     canv.restoreState()
 
 
@@ -206,13 +221,15 @@ def registration_pages(
                     )
         canv.restoreState()
         flip_name = "long edge" if flip == "long" else "short edge"
-        slug(
-            canv,
-            sheet,
-            f"{title} — duplex registration test, {side}: print both sides flipping on the "
-            f"{flip_name} at 100 %; hold to the light; the back crosshairs should sit on the front "
-            "ones. Read the shift on the mm scales and set sheet.back_offset in layouts.yaml.",
-        )
+        if side == "front":  # the instruction at the head: the slug line has no room for it
+            head(
+                canv,
+                sheet,
+                f"Print both sides flipping on the {flip_name}, at 100 %. Hold the sheet to the "
+                "light: each back crosshair should sit on its front one. Read any shift on the "
+                "mm scales and set sheet.back_offset in layouts.yaml.",
+            )
+        slug(canv, sheet, f"{title} — duplex registration test, {side}")
         canv.showPage()
 
 
@@ -250,6 +267,6 @@ def impose(
         slug(canv, sheet, " — ".join(p for p in parts if p))
         canv.showPage()
         if flip:
-            backs_page(canv, sheet, group, flip, offset)
+            backs_page(canv, sheet, group, flip, offset, marks=marks)
             slug(canv, sheet, f"{where} — backs (flip on the {flip} edge)")
             canv.showPage()

@@ -148,15 +148,17 @@ class Sheet:
 
         On a part-filled sheet only the cuts of the ``used`` slots are marked.
         A mark starts ``CROP_OFFSET`` beyond the outer bleed, so a cut on the
-        line never shows it, and is at most ``CROP_LENGTH`` long; it stops
-        short of the page edge and of the slug line at the foot.
+        line never shows it, and is at most ``CROP_LENGTH`` long; it stops at
+        the printer's margin (a home printer would drop the rest) and short of
+        the slug line. The slug's room is kept at the head as well as the foot,
+        so marks mirrored onto a back flipped on the short edge clear it too.
         """
         b = self.block()
-        foot = self.margin + SLUG_HEIGHT + 0.5 if leave_for_slug else 0.5
-        room_bottom = b.y - CROP_OFFSET - foot
-        room_top = self.page_h - b.y1 - CROP_OFFSET - 0.5
-        room_side_l = b.x - CROP_OFFSET - 0.5
-        room_side_r = self.page_w - b.x1 - CROP_OFFSET - 0.5
+        end = self.margin + SLUG_HEIGHT + 0.5 if leave_for_slug else self.margin
+        room_bottom = b.y - CROP_OFFSET - end
+        room_top = self.page_h - b.y1 - CROP_OFFSET - end
+        room_side_l = b.x - CROP_OFFSET - self.margin
+        room_side_r = self.page_w - b.x1 - CROP_OFFSET - self.margin
         marks = []
         for x in self.cut_xs(used):
             if room_bottom > 0:

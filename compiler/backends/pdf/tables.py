@@ -13,6 +13,7 @@ from compiler.backends.pdf.styles import ACCENT, SHADE
 from compiler.model.tables import Table as TableData
 
 _CELL = ParagraphStyle("cell", fontName=SERIF, fontSize=7.6, leading=9.2)
+CELL_LEADING = _CELL.leading  # pt: what a form adds its padding to for a ROW-high row
 _HEAD = ParagraphStyle(
     "head", fontName=f"{SANS}-Bold", fontSize=7.4, leading=9, textColor=colors.white
 )
