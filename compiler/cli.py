@@ -13,11 +13,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from compiler.backends.pdf.paper import POINTS
 from compiler.diagnostics import Finding, Severity
 from compiler.paths import BUILD_DIR, RULESETS_DIR
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
-PAPERS = ("a4", "letter")
+PAPERS = tuple(POINTS)  # the papers every output is made on
 EDITIONS = ("original", "living")
 
 

@@ -32,9 +32,9 @@ from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import esc
+from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import styles
 from compiler.backends.pdf.tables import table_flowable
-from compiler.backends.rulebook import PAPERS
 from compiler.model.game import Game
 from compiler.model.rules import Rule
 from compiler.model.tables import Table
@@ -195,7 +195,7 @@ def render(game: Game, paper: str) -> bytes:
     register()
     st = aid_styles()
     lang = game.language
-    portrait = PAPERS[paper]
+    portrait = POINTS[paper]
     wide = landscape(portrait)
     buf = io.BytesIO()
 

@@ -38,7 +38,8 @@ from compiler.backends.aids import MARGIN, aid_styles, page_footer
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, SERIF, register
 from compiler.backends.pdf.markup import dest, esc
-from compiler.backends.rulebook import PAPERS, TITLE_MAX
+from compiler.backends.pdf.paper import POINTS
+from compiler.backends.rulebook import TITLE_MAX
 from compiler.diagnostics import Finding, Severity
 from compiler.model.game import Game
 from compiler.model.l10n import TRANSLATED, UnitState
@@ -306,7 +307,7 @@ def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
     register()
     st = _styles()
     l10n = game.l10n
-    page = landscape(PAPERS[paper])
+    page = landscape(POINTS[paper])
     width = page[0] - 2 * MARGIN
     title = f"{game.title} — proof {l10n.source_lang} → {l10n.lang}"
     flags = flags_by_unit(game, findings)

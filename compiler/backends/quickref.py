@@ -31,7 +31,7 @@ from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import dest, esc
-from compiler.backends.rulebook import PAPERS
+from compiler.backends.pdf.paper import POINTS
 from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.reference.lookup import RulesReference, excerpt
@@ -136,7 +136,7 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     st = _styles()
     lang = game.language
     ref = RulesReference(game, graphs)
-    portrait = PAPERS[paper]
+    portrait = POINTS[paper]
     wide = landscape(portrait)
     title = f"{game.title} — {label(lang, 'quickref')}"
     buf = io.BytesIO()

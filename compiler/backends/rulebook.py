@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from reportlab import rl_config
-from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -36,6 +35,7 @@ from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import anchor, dest, erratum_marker, esc, para_markup
+from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.tables import table_flowable
 from compiler.graph import Graphs
@@ -56,7 +56,6 @@ def _override_text(override: Override, variant_name: str) -> str:
     return shown if shown and len(shown) <= 40 else f"changed: see {variant_name}"
 
 
-PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 15 * mm
 GUTTER = 6 * mm
 
@@ -112,7 +111,7 @@ class _Doc(BaseDocTemplate):
         self.first_module_on_page: str | None = None
         super().__init__(
             buffer,
-            pagesize=PAPERS[paper],
+            pagesize=POINTS[paper],
             leftMargin=MARGIN,
             rightMargin=MARGIN,
             topMargin=MARGIN + 5 * mm,
@@ -122,7 +121,7 @@ class _Doc(BaseDocTemplate):
             initialFontSize=9,
             **document_info(game, game.title, SERIF),
         )
-        width, height = PAPERS[paper]
+        width, height = POINTS[paper]
         inner_w = width - 2 * MARGIN
         inner_h = height - self.topMargin - self.bottomMargin
         col_w = (inner_w - GUTTER) / 2
@@ -437,7 +436,7 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
 
 def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
     rl_config.invariant = 1
-    width = PAPERS[paper][0]
+    width = POINTS[paper][0]
     story = _Story(game, graphs, (width - 2 * MARGIN - GUTTER) / 2, width - 2 * MARGIN, split_rows)
     story.add(NextPageTemplate("toc"))
     story.title_page()

@@ -87,3 +87,14 @@ def test_a_part_filled_sheet_marks_only_the_cuts_it_uses() -> None:
     assert len(one) < len(full)
     assert sheet.cut_xs(used=1) == [sheet.trim(0).x, sheet.trim(0).x1]
     assert sheet.cut_ys(used=1) == [sheet.trim(0).y, sheet.trim(0).y1]
+
+
+def test_one_paper_table_in_points_and_millimetres() -> None:
+    from reportlab.lib.pagesizes import A4, LETTER
+
+    from compiler.backends.pdf.paper import POINTS, in_mm
+    from compiler.cli import PAPERS
+
+    assert POINTS == {"a4": A4, "letter": LETTER}  # bit for bit: the same PDF bytes
+    assert in_mm("a4") == (210.0, 297.0) and in_mm("letter") == (215.9, 279.4)
+    assert PAPERS == ("a4", "letter")

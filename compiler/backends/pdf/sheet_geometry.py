@@ -21,8 +21,9 @@ import math
 from dataclasses import dataclass
 from itertools import product
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+from compiler.backends.pdf.paper import NAMES, in_mm
+
+PAPER_NAMES = NAMES
 
 CROP_OFFSET = 0.5  # gap between the outer bleed edge and a crop mark
 CROP_LENGTH = 5.0
@@ -205,7 +206,7 @@ class DoesNotFit(ValueError):
 
 
 def page_size(paper: str, orientation: str) -> tuple[float, float]:
-    w, h = PAPERS[paper]
+    w, h = in_mm(paper)
     return (w, h) if orientation == "portrait" else (h, w)
 
 

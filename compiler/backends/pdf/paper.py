@@ -1,0 +1,26 @@
+"""The paper every PDF is made on: one table for the rulebook, aids and sheets.
+
+Flowing documents think in points and sheets in millimetres; both read this
+table, so a paper added here reaches every output and the command line at
+once. Plain numbers, no ReportLab import: the CLI reads the paper names
+before it knows whether it will draw anything.
+"""
+
+from __future__ import annotations
+
+_INCH = 72.0  # points
+_CM = _INCH / 2.54
+_MM = _CM * 0.1
+
+# as ReportLab's pagesizes defines them, so sizes are bit-identical to A4/LETTER
+POINTS: dict[str, tuple[float, float]] = {
+    "a4": (210 * _MM, 297 * _MM),
+    "letter": (8.5 * _INCH, 11 * _INCH),
+}
+NAMES = {"a4": "A4", "letter": "Letter"}
+
+
+def in_mm(paper: str) -> tuple[float, float]:
+    """Portrait width and height in mm (Letter's 8½ × 11 in is 215.9 × 279.4)."""
+    w, h = POINTS[paper]
+    return round(w / _MM, 4), round(h / _MM, 4)
