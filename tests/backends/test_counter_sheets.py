@@ -152,3 +152,45 @@ def test_a_slug_longer_than_the_page_ends_in_an_ellipsis() -> None:
     line = fit_line(text, 300)
     assert line.endswith(" …") and stringWidth(line, SANS, SLUG_SIZE) <= 300
     assert fit_line("short", 300) == "short"
+
+
+@pytest.mark.parametrize(
+    ("size", "width", "height"),
+    [("counter-1/2in", 12.7, 12.7), ("counter-3/4in", 19.05, 19.05), ("custom", 25.0, 15.0)],
+)
+def test_counters_of_every_size_print_at_that_size_behind_each_other(
+    sea, size: str, width: float, height: float
+) -> None:
+    from compiler.model.layouts import SIZES
+
+    w, h = SIZES.get(size, (width, height))
+    assert (w, h) == (width, height)
+    sheet_data = sea.counter_sheets[0]
+    base = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    # the ⅝″ design's regions, scaled to the size: what a publisher's layout would say
+    sx, sy = w / base.width, h / base.height
+
+    def scaled(face):
+        regions = tuple(
+            replace(r, x=r.x * sx, y=r.y * sy, w=r.w * sx, h=r.h * sy, min_size=3)
+            for r in face.regions
+        )
+        return replace(face, regions=regions)
+
+    layout = replace(base, width=w, height=h, front=scaled(base.front), back=scaled(base.back))
+    data = counters.render(sea, sheet_data, layout, "a4", "long")
+    sheet = plan(cards.request(layout, "counters"), "a4")
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        fronts = filled_rects(pdf.pages[2], FRONT)
+        backs = filled_rects(pdf.pages[3], BACK)
+    count = min(sum(e.count or 1 for e in sheet_data.counters), sheet.per_page)
+    assert len(fronts) == len(backs) == count
+    for _, _, fw, fh in fronts + backs:
+        assert fw == pytest.approx(w, abs=0.02) and fh == pytest.approx(h, abs=0.02)
+    mirrored = sorted(
+        (round(sheet.mirrored(sheet.trim(i), "long").x, 2), round(sheet.trim(i).y, 2))
+        for i in range(count)
+    )
+    got = sorted((round(x, 2), round(y, 2)) for x, y, _, _ in backs)
+    for (gx, gy), (ex, ey) in zip(got, mirrored, strict=True):
+        assert gx == pytest.approx(ex, abs=0.02) and gy == pytest.approx(ey, abs=0.02)
