@@ -14,21 +14,22 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, TableStyle
+from reportlab.platypus import Flowable, Paragraph, TableStyle
 
 from compiler.backends.aids import aid_styles, rule_name
 from compiler.backends.labels import label
-from compiler.backends.pdf.fonts import SANS
+from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.imposition import REGISTRATION, new_canvas
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.sheet_geometry import PAPER_NAMES, Rect, page_size, tiles
-from compiler.backends.pdf.tables import CELL_LEADING, column_widths, table_flowable
+from compiler.backends.pdf.tables import CELL_LEADING, CELL_SIZE, column_widths, table_flowable
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.model.game import Game
 from compiler.model.layouts import MM_PER
@@ -43,23 +44,44 @@ ROW = 12.0  # mm: room for handwriting
 OVERLAP = 10.0
 
 
-def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...]) -> None:
+FOOT = 10.0  # mm kept at the foot of a form for its note line (drawn at 7 mm)
+CELL_PAD = 5.0  # pt: a cell's left and right padding (pdf/tables.py)
+
+
+@dataclass(frozen=True, slots=True)
+class FormPlan:
+    """A form laid out on its page: what is drawn where, and what did not fit."""
+
+    blocks: tuple[tuple[Flowable, float], ...]  # heading lines, each with its top y (pt)
+    table: Flowable
+    top: float  # pt: where the table's top goes
+    height: float  # pt: the table's height
+    room: float  # pt: the height the page leaves for the table
+    form: TableData
+    widths: tuple[float, ...]
+
+
+def plan_form(
+    game: Game, table_id: str, write_in: tuple[str, ...], page: tuple[float, float]
+) -> FormPlan:
+    """Lay out one form on a page of ``page`` points: pure, so lint can measure it too."""
     st = aid_styles()
     table = game.table(table_id)
     assert table is not None  # the model refuses unknown form tables (MODEL009)
-    page_w, page_h = canv._pagesize
+    page_w, page_h = page
     width = page_w - 2 * MARGIN * mm
     y = page_h - MARGIN * mm
+    blocks = []
     head = Paragraph(esc(table.title), st["title"])
     _, h = head.wrap(width, 100 * mm)
-    head.drawOn(canv, MARGIN * mm, y - h)
+    blocks.append((head, y))
     y -= h
     if table.rule:
         src = Paragraph(
             esc(label(game.language, "from-rule", rule=rule_name(game, table.rule))), st["from"]
         )
         _, h = src.wrap(width, 20 * mm)
-        src.drawOn(canv, MARGIN * mm, y - h)
+        blocks.append((src, y))
         y -= h + 3 * mm
     extra = len(write_in)
     form = replace(
@@ -80,8 +102,76 @@ def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...
             ]
         )
     )
-    _, h = flow.wrap(width, y)
-    flow.drawOn(canv, MARGIN * mm, y - h)
+    room = y - FOOT * mm
+    _, h = flow.wrap(width, room)
+    return FormPlan(tuple(blocks), flow, y, h, room, form, tuple(widths))
+
+
+def fit_findings(game: Game, paper: str) -> list[Finding]:
+    """Each form's cells fit their columns and each form its page, in the game's language.
+
+    A cell whose longest word is wider than its column would have that word
+    broken or run into the next cell; a form taller than its page would lose
+    its last rows off the paper. Both are named with the form, row, column and
+    language, at the cell the translator or editor must shorten.
+    """
+    out = []
+    for table_id, write_in in game.forms:
+        plan = plan_form(game, table_id, write_in, _points(paper))
+        form = plan.form
+        for r, row in enumerate(form.rows):
+            for c, cell in enumerate(row):
+                room = plan.widths[c] - CELL_PAD
+                word = max(cell.split(), key=lambda w: stringWidth(w, SERIF, CELL_SIZE), default="")
+                over = stringWidth(word, SERIF, CELL_SIZE) - room
+                if word and over > 0.01:
+                    out.append(
+                        Finding(
+                            "FIT005",
+                            Severity.ERROR,
+                            f"form {table_id!r}, row {r + 1}, column {form.columns[c].label!r} "
+                            f"({game.language}, {PAPER_NAMES[paper]}): the word {word!r} is "
+                            f"{over / mm:.1f} mm wider than its column",
+                            _row_at(form, r),
+                            suggestion="shorten or hyphenate the word (an erratum or a "
+                            "translation), or give the form fewer write-in columns",
+                            target=f"table:{table_id}:row.{r}:{form.columns[c].key}",
+                        )
+                    )
+        if plan.height > plan.room + 0.01:
+            out.append(
+                Finding(
+                    "FIT005",
+                    Severity.ERROR,
+                    f"form {table_id!r} ({game.language}, {PAPER_NAMES[paper]}) is "
+                    f"{(plan.height - plan.room) / mm:.1f} mm taller than its page: its last "
+                    "rows would print off the paper",
+                    form.at,
+                    suggestion="shorten its cells (an erratum or a translation), or split the "
+                    "table in tables.yaml",
+                    target=f"table:{table_id}",
+                )
+            )
+    return out
+
+
+def _row_at(form: TableData, r: int):
+    return form.row_at[r] if r < len(form.row_at) else form.at
+
+
+def _points(paper: str) -> tuple[float, float]:
+    w, h = page_size(paper, "portrait")
+    return w * mm, h * mm
+
+
+def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...]) -> None:
+    plan = plan_form(game, table_id, write_in, canv._pagesize)
+    width = canv._pagesize[0] - 2 * MARGIN * mm
+    for block, top in plan.blocks:
+        _, h = block.wrap(width, 100 * mm)
+        block.drawOn(canv, MARGIN * mm, top - h)
+    plan.table.drawOn(canv, MARGIN * mm, plan.top - plan.height)
+    table = plan.form
     canv.setFont(SANS, 7)
     note = f"{game.title} — {table.title}"
     if write_in:
@@ -109,6 +199,10 @@ def _form_widths(form: TableData, width: float) -> list[float]:
 
 
 def render_forms(game: Game, paper: str) -> bytes:
+    """Every form, a page each; a form that does not fit stops the build (FIT005)."""
+    misfits = fit_findings(game, paper)
+    if misfits:
+        raise CompileError(misfits)
     buf = io.BytesIO()
     canv = new_canvas(buf, page_size(paper, "portrait"), f"{game.title} — forms")
     for table_id, write_in in game.forms:

@@ -22,6 +22,7 @@ from compiler.checks import (
     entry_state,
     example_replay,
     l10n_fit,
+    l10n_form_fit,
     l10n_fuzzy,
     l10n_language,
     l10n_numbers,
@@ -77,6 +78,7 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     l10n_language,
     l10n_spelling,
     l10n_fit,
+    l10n_form_fit,
     l10n_queries,
 )
 

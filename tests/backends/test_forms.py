@@ -55,3 +55,46 @@ def test_the_eighteen_by_six_inch_mat_tiles_on_two_pages_at_full_size() -> None:
     assert heights == {152.4}
     assert words.count("zone") == 6  # each label once, on its own tile: no hidden text
     assert pytest.approx(457.2) == 2 * 233.6 - 10
+
+
+def _with_rows(game, table_id: str, rows):
+    from dataclasses import replace
+
+    tables = tuple(replace(t, rows=rows(t)) if t.id == table_id else t for t in game.tables)
+    return replace(game, tables=tables)
+
+
+def test_a_form_that_does_not_fit_stops_the_build_naming_form_row_column_language() -> None:
+    from compiler.diagnostics import CompileError
+
+    game = living_game("plan-vert")
+    assert forms.fit_findings(game, "a4") == []
+    long_word = _with_rows(
+        game,
+        "zone-allocation",
+        lambda t: (
+            (
+                t.rows[0],
+                (
+                    "2",
+                    "Saint-Lô-Bayeux-Cherbourg-Valognes-Carentan-Isigny-Coutances-Granville",
+                    "",
+                    "",
+                ),
+                *t.rows[2:],
+            )
+        ),
+    )
+    with pytest.raises(CompileError) as err:
+        forms.render_forms(long_word, "a4")
+    (finding,) = err.value.findings
+    assert finding.code == "FIT005"
+    assert "form 'zone-allocation', row 2, column 'Name' (en, A4)" in finding.message
+    assert "mm wider than its column" in finding.message
+    tall = _with_rows(game, "resistance-interrogation", lambda t: t.rows * 12)
+    messages = [f.message for f in forms.fit_findings(tall, "letter")]
+    assert (
+        messages == [m for m in messages if "form 'resistance-interrogation' (en, Letter) is" in m]
+        and len(messages) == 1
+    )
+    assert "taller than its page" in messages[0]

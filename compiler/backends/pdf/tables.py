@@ -14,6 +14,7 @@ from compiler.model.tables import Table as TableData
 
 _CELL = ParagraphStyle("cell", fontName=SERIF, fontSize=7.6, leading=9.2)
 CELL_LEADING = _CELL.leading  # pt: what a form adds its padding to for a ROW-high row
+CELL_SIZE = _CELL.fontSize  # pt: what a form measures its cells' words with
 _HEAD = ParagraphStyle(
     "head", fontName=f"{SANS}-Bold", fontSize=7.4, leading=9, textColor=colors.white
 )
