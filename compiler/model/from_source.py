@@ -43,6 +43,10 @@ class _RuleReader:
         phrase's place and are then found inside it; a later phrase is looked
         for after the previous one. Cursors are (line, 0-based column).
         """
+        if at.path != src.path:
+            # translated text, placed at its catalog entry: the YAML's lines hold the source
+            # words, so the phrase is not looked for there (lint places it in the entry)
+            return replace(para, refs=tuple(replace(ref, at=at) for ref in para.refs))
         span = len(para.text) // 12 + 8  # lines a folded paragraph can take, at most
         refs = []
         cursor = (0, 0)
@@ -67,11 +71,13 @@ class _RuleReader:
         out = []
         for i, item in enumerate(items):
             block = self._block(item, src.locate((*at, i)))
-            starts = (
-                [src.locate((*at, i, "items", j)) for j in range(len(block.paras))]
-                if block.kind == "list"
-                else [block.at] * len(block.paras)
-            )
+            if block.kind == "list":
+                starts = [src.locate((*at, i, "items", j)) for j in range(len(block.paras))]
+            elif isinstance(item, dict) and "text" in item:
+                # the text's own place: in a translation, its catalog entry, not the block's YAML
+                starts = [src.locate((*at, i, "text"))] * len(block.paras)
+            else:
+                starts = [block.at] * len(block.paras)
             paras = tuple(
                 self.located(src, p, start) for p, start in zip(block.paras, starts, strict=True)
             )

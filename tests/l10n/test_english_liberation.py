@@ -114,3 +114,20 @@ def test_the_italian_quick_reference_is_not_called_a_translation() -> None:
     text = _words(" ".join(page.extract_text() for page in reader.pages))
     assert "Riferimento rapido" in text  # the Italian quick reference, read back
     assert "Translation from" not in text and "corrected text" not in text
+
+
+def test_findings_on_translated_text_name_the_catalog_entry_not_the_italian_yaml() -> None:
+    """A list item or a note's text is translated like any string: what lint says about
+    it (here, references to cards the source lacks) must send the translator to en.po."""
+    from compiler.lint import lint_game
+
+    found, ok = lint_game(RULESETS / "liberation", RULESETS.parent, langs=["en"])
+    assert ok
+    refs = [f for f in found if f.code.startswith("XREF")]
+    assert refs, "the English text cites cards whose contents the source lacks (XREF003)"
+    elsewhere = sorted({f.location.path for f in refs if not f.location.path.endswith("en.po")})
+    assert elsewhere == []
+    # one from a list item, which used to point at the Italian list block
+    po = (RULESETS / "liberation" / "l10n" / "en.po").read_text(encoding="utf-8").splitlines()
+    entry = po.index('msgctxt "rule:scenario-1-materiale-standard:body.4.item.0"') + 1
+    assert {"'N001'", "'N004'"} <= {f.message.split()[0] for f in refs if f.location.line == entry}
