@@ -4,7 +4,6 @@ crop marks outside the cut, print settings, fonts and every card's words."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -14,7 +13,6 @@ from compiler.backends import cards
 from compiler.backends.pdf.sheet_geometry import Rect, Request, plan
 from compiler.diagnostics import CompileError
 from compiler.model.layouts import Region
-from tests.conftest import living_game
 from tests.pdftools import PT_PER_MM, filled_rects, fonts
 
 PT = PT_PER_MM
@@ -22,13 +20,8 @@ MEDAL_FRONT = (0x7A / 255, 0x2E / 255, 0x2A / 255)  # the medal back's colour
 
 
 @pytest.fixture(scope="module")
-def liberation():
-    return living_game("liberation")
-
-
-@pytest.fixture(scope="module")
-def kit(liberation) -> dict[str, bytes]:
-    return {Path(o.path).name: o.data for o in cards.build(liberation, cards.Options())}
+def kit(card_kit) -> dict[str, bytes]:
+    return card_kit
 
 
 def _rects(page, colour) -> list[Rect]:

@@ -376,17 +376,6 @@ def faint_text(shot: Shot, within: list[Rect] | None = None) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def liberation():
-    return living_game("liberation")
-
-
-@pytest.fixture(scope="module")
-def card_kit(liberation) -> dict[str, bytes]:
-    """Liberation's card sheets as `casebook build` writes them to <out>/liberation/it/kit/."""
-    return {Path(o.path).name: o.data for o in cards.build(liberation, cards.Options())}
-
-
-@pytest.fixture(scope="module")
 def decks(liberation) -> dict[str, tuple]:
     return {deck.id: (deck, layout) for deck, layout in cards.printable_decks(liberation)}
 
