@@ -19,6 +19,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -136,11 +137,61 @@ def fits(region: Region, markup: str) -> bool:
     set the first time. The position of ``region`` is part of the key, the
     card is not: the answer depends on the box and the text alone.
     """
+    if surely_fits(region, markup):
+        return True
     try:
         fit(region, markup, Subject({}, "", "", NOWHERE))
     except CompileError:
         return False
     return True
+
+
+_BREAK = re.compile(r"<\s*br\s*/?\s*>", re.IGNORECASE)
+_ENTITY = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#x27;": "'"}
+_WIDEST = (f"{SERIF}-Bold", f"{SANS}-Bold")  # a word is never wider than in these
+_SPACES = re.compile(r"[ \t\r]+")
+
+
+def surely_fits(region: Region, markup: str) -> bool:
+    """A quick sufficient test: True only when the text must fit at ``region.size``.
+
+    Greedy line filling breaks a line only when the next word (with its
+    space) does not fit, so every full line holds more than ``width - word
+    - space``: the lines needed are at most ``1 + total / (width - widest
+    word - space)`` per hard break. Widths are measured in the widest face
+    the text could be set in. Markup that changes sizes or fonts, or any
+    doubt, answers False and the real Paragraph decides. Lint asks this of
+    every card in every language; setting a Paragraph for each is most of
+    its time on a big deck.
+    """
+    if not markup:
+        return True
+    if any(tag in markup for tag in ("<font", "<super", "<sup", "<sub", "&#", "<span")):
+        return False
+    text = _TAG.sub(lambda m: "\n" if _BREAK.fullmatch(m.group(0)) else "", markup)
+    for entity, char in _ENTITY.items():
+        text = text.replace(entity, char)
+    if "&" in text and ";" in text:
+        return False  # an entity this does not know: let the Paragraph read it
+    size = region.size
+    width = (region.w - 2 * region.padding) * mm - 0.5
+    height = (region.h - 2 * region.padding) * mm - 0.5
+    faces = (font_name(region), *_WIDEST)
+    space = max(stringWidth(" ", f, size) for f in faces)
+    lines = 0.0
+    for segment in text.split("\n"):
+        words = [w for w in _SPACES.split(segment) if w]  # not str.split: it breaks at U+00A0
+        if not words:
+            lines += 1
+            continue
+        widths = [max(stringWidth(w, f, size) for f in faces) for w in words]
+        widest = max(widths)
+        room = width - widest - space
+        if widest > width or room <= 0:
+            return False
+        total = sum(widths) + space * (len(words) - 1)
+        lines += 1 if total <= width else 1 + int(total // room)
+    return lines * size * region.leading <= height
 
 
 def fit(region: Region, markup: str, subject: Subject) -> Fitted:

@@ -1,0 +1,52 @@
+"""The quick fit test lint uses never says "fits" of a text the real Paragraph cannot fit."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from compiler.backends.pdf import faces
+from compiler.diagnostics import NOWHERE, CompileError
+from compiler.model.layouts import Region
+
+WORDS = st.text(
+    alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzWMÀé0123456789-.,:;!?()'’\u00a0"),
+    min_size=1,
+    max_size=18,
+)
+MARKUP = st.lists(
+    st.one_of(WORDS, st.sampled_from(["<br/>", "<b>bold words</b>", "<i>x</i>", "&amp;"])),
+    max_size=60,
+).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    markup=MARKUP,
+    w=st.floats(5, 80),
+    h=st.floats(3, 60),
+    size=st.sampled_from([5.0, 7.0, 9.0, 11.0, 14.0]),
+    font=st.sampled_from(["serif", "sans"]),
+    bold=st.booleans(),
+    leading=st.sampled_from([1.0, 1.2, 1.5]),
+)
+def test_a_quick_yes_is_always_a_real_yes(markup, w, h, size, font, bold, leading) -> None:
+    faces.register()
+    region = Region(
+        "r", 0, 0, w, h, "x", font=font, bold=bold, size=size, min_size=size, leading=leading
+    )
+    if faces.surely_fits(region, markup):
+        try:
+            faces.fit(region, markup, faces.Subject({}, "", "", NOWHERE))
+        except CompileError as err:  # pragma: no cover - the failure this test exists for
+            pytest.fail(f"quick test said it fits: {markup!r} in {w:.1f}×{h:.1f} mm: {err}")
+
+
+def test_the_quick_test_answers_for_ordinary_card_text() -> None:
+    """It must also say yes where it plainly can, or it saves lint nothing."""
+    faces.register()
+    region = Region("r", 0, 0, 53.5, 40, "x")
+    assert faces.surely_fits(region, "Move one unit to an adjacent zone.<br/>Then draw a card.")
+    assert not faces.surely_fits(region, "word " * 400)  # the real Paragraph decides
+    assert not faces.surely_fits(region, '<font size="30">big</font>')
