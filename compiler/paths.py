@@ -6,6 +6,7 @@ repository (the layout asked for), so the package is installed editable.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -22,3 +23,9 @@ def shown(path: Path, root: Path) -> str:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+def cache_dir() -> Path:
+    """Where Casebook keeps what it can compute again (``$XDG_CACHE_HOME/casebook``):
+    deleting it costs time, never correctness."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "casebook"

@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from compiler.l10n.units import TEMPLATE
+from compiler.paths import cache_dir
 
 SYSTEM_DIRS = ("/usr/share/hunspell", "/usr/share/myspell/dicts")
 # Which dictionary stands for a language, in order of preference.
@@ -62,7 +63,7 @@ def available(lang: str) -> bool:
 
 
 def _cache_file(path: Path) -> Path:
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "casebook"
+    base = cache_dir()
     stat = (path.with_suffix(".dic")).stat()
     return base / f"spelling-{path.name}-{stat.st_size}-{int(stat.st_mtime)}.json"
 

@@ -9,7 +9,12 @@ two agree and that every schema is itself valid (so that is not paid here).
 
 from __future__ import annotations
 
+import hashlib
 import json
+import marshal
+import os
+import re
+import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -17,7 +22,7 @@ from pathlib import Path
 import fastjsonschema
 from jsonschema import Draft202012Validator, FormatChecker
 
-from compiler.paths import SCHEMA_DIR
+from compiler.paths import SCHEMA_DIR, cache_dir
 
 
 def schema_path(kind: str) -> Path:
@@ -56,8 +61,43 @@ def validator_for(kind: str) -> Draft202012Validator:
 
 @cache
 def _compiled(kind: str) -> Callable[[object], object]:
-    # use_default=False: the compiled code must never fill defaults into the data it checks
-    return fastjsonschema.compile(_schema(kind), use_default=False, use_formats=True)
+    """The kind's compiled gate, from the code cache when the schema has not changed.
+
+    Generating and compiling the validators' Python costs about 0.2 s, paid by
+    every ``casebook`` process; the compiled code is kept (marshal, as Python's
+    own ``__pycache__`` does) keyed by the schema, fastjsonschema's version and
+    Python's. A missing, stale or unreadable entry is made again.
+    """
+    schema = _schema(kind)
+    key = hashlib.sha256(
+        json.dumps([schema, fastjsonschema.VERSION, sys.version], sort_keys=True).encode()
+    ).hexdigest()[:20]
+    path = cache_dir() / "schemas" / f"{kind}-{key}.marshal"
+    try:
+        name, code = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        # use_default=False: the compiled code must never fill defaults into the data
+        source = fastjsonschema.compile_to_code(schema, use_default=False, use_formats=True)
+        name = _ENTRY.search(source).group(1)  # type: ignore[union-attr]
+        code = compile(source, f"<schema {kind}>", "exec")
+        _store(path, marshal.dumps((name, code)))
+    namespace: dict[str, object] = {}
+    exec(code, namespace)  # the code fastjsonschema generated from our own schema
+    return namespace[name]  # type: ignore[return-value]
+
+
+_ENTRY = re.compile(r"^def (\w+)\(", re.MULTILINE)  # the schema's validator comes first
+
+
+def _store(path: Path, data: bytes) -> None:
+    """Write a cache entry whole or not at all; a cache that cannot be written is skipped."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 def is_valid(kind: str, data: object) -> bool:

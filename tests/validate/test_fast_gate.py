@@ -146,3 +146,31 @@ def test_a_big_quantity_is_valid_data() -> None:
     data = load_file(RULESETS / "maquis" / "components.yaml", ROOT).data
     big = _set(data, ("components", 0, "quantity"), 100_000)
     assert validator_for("components").is_valid(big) and is_valid("components", big)
+
+
+def test_the_compiled_gate_is_cached_and_a_broken_entry_is_made_again(
+    tmp_path, monkeypatch
+) -> None:
+    """Every process would pay 0.2 s to compile the gates; the cache must never change a
+    verdict, and a damaged entry must be rebuilt rather than trusted or crashed on."""
+    from compiler.validate import schemas
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    bad = {"counter_sheets": [{"id": "x", "title": "t", "layout": "l", "counters": []}]}
+    good = {
+        "counter_sheets": [
+            {"id": "x", "title": "t", "layout": "l", "counters": [{"component": "c"}]}
+        ]
+    }
+    verdicts = []
+    for damage in (None, b"not marshal data", b""):
+        schemas._compiled.cache_clear()
+        entries = list((tmp_path / "casebook" / "schemas").glob("counters-*.marshal"))
+        if damage is not None:
+            (entry,) = entries
+            entry.write_bytes(damage)
+        verdicts.append((schemas.is_valid("counters", good), schemas.is_valid("counters", bad)))
+    schemas._compiled.cache_clear()
+    assert verdicts == [(True, False)] * 3
+    (entry,) = (tmp_path / "casebook" / "schemas").glob("counters-*.marshal")
+    assert entry.stat().st_size > 1000  # rebuilt whole after the damage
