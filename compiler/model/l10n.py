@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from compiler.diagnostics import Location
 
@@ -44,9 +44,15 @@ class TermEntry:
         return re.compile(rf"(?<![\w-])(?:{alternatives})(?:[Ee]?[Ss])?(?![\w-])", flags)
 
     def source_pattern(self) -> re.Pattern[str]:
-        alternatives = "|".join(re.escape(w) for w in sorted(self.forms, key=lambda w: -len(w)))
-        flags = 0 if self.case_sensitive else re.IGNORECASE
-        return re.compile(rf"(?<![\w'-])(?:{alternatives})(?![\w-])", flags)
+        return _source_pattern(self.forms, self.case_sensitive)
+
+
+@lru_cache(maxsize=4096)
+def _source_pattern(forms: tuple[str, ...], case_sensitive: bool) -> re.Pattern[str]:
+    """Built once per term: the checks ask for it for every unit of the catalog."""
+    alternatives = "|".join(re.escape(w) for w in sorted(forms, key=lambda w: -len(w)))
+    flags = 0 if case_sensitive else re.IGNORECASE
+    return re.compile(rf"(?<![\w'-])(?:{alternatives})(?![\w-])", flags)
 
 
 @dataclass(frozen=True, slots=True)

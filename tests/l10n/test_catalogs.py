@@ -222,3 +222,17 @@ def test_status_reports_strings_and_words_by_state(game: Path) -> None:
     assert "translated" in result.stdout and "untranslated" in result.stdout
     line = next(x for x in result.stdout.splitlines() if x.strip().startswith("translated"))
     assert line.split()[1:3] == ["1", "4"], line  # 1 string, 4 words
+
+
+def test_a_po_file_with_an_entry_twice_is_refused_at_the_second(game: Path, tmp_path: Path) -> None:
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    work = tmp_path / "twice.po"
+    work.write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n'
+        'msgctxt "a"\nmsgid "x"\nmsgstr "y"\n\nmsgctxt "a"\nmsgid "x"\nmsgstr "z"\n',
+        encoding="utf-8",
+    )
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert result.returncode == 2
+    assert f"{work}:9:1: L10N100 not a valid PO file: the entry 'a' appears twice" in result.stderr
+    assert "Traceback" not in result.stderr
