@@ -6,7 +6,9 @@ Every command is timed as a user meets it: a fresh process (best of several
 runs), wall-clock seconds, and the peak memory of the process and of any
 worker it started. The figures:
 
-- cold ``casebook lint`` over the five rulesets, with an empty cache folder
+- cold ``casebook lint`` over the five rulesets, with an empty cache folder; then
+  with the spelling answers cached but no lint results (``--no-cache``), and
+  with nothing changed since the last lint (every game from the result cache)
   (spelling dictionaries read and compiled), and again with the cache warm;
 - a full build of every output into an empty folder, on every core and on one;
 - a no-op rebuild: the same build again with nothing changed;
@@ -92,7 +94,10 @@ def five_games(runs: int) -> None:
     with tempfile.TemporaryDirectory() as cache:
         cold = casebook(["lint"], {"XDG_CACHE_HOME": cache})
     line("lint, cold (fresh process, empty cache)", cold, 0.5)
-    line("lint, fresh process, spelling cache warm", best(["lint"], runs), 0.5)
+    warm = best(["lint", "--no-cache"], runs)
+    line("lint, fresh process, spelling cache warm, no result cache", warm, 0.5)
+    casebook(["lint"])  # fill the result cache
+    line("lint, nothing changed (every game from the result cache)", best(["lint"], runs))
     line("validate, fresh process", best(["validate"], runs))
     with tempfile.TemporaryDirectory() as out:
         full = casebook(["build", "--out", out, "-q"])
@@ -121,7 +126,7 @@ def scaling(max_rules: int, max_build_rules: int, start: int) -> None:
         while n <= max_rules:
             rulesets = Path(work) / f"n{n}"
             write_ruleset(rulesets, n)
-            lint = casebook(["lint", "--rulesets", str(rulesets)])
+            lint = casebook(["lint", "--no-cache", "--rulesets", str(rulesets)])
             if lint.status != 0:  # a refused game is fast and proves nothing
                 print(f"{n:8d} lint exited {lint.status}: the synthetic game is not clean; stop")
                 return

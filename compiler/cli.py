@@ -29,7 +29,7 @@ def _report(findings: Sequence[Finding]) -> None:
 
 def _games(args: argparse.Namespace) -> list[Path] | None:
     """The game folders the user named (or all); None after reporting a bad name."""
-    from compiler.pipeline import game_dirs
+    from compiler.paths import game_dirs
 
     rulesets: Path = args.rulesets
     if not rulesets.is_dir():
@@ -363,7 +363,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
     collected: list[tuple[str, Finding]] = []
     status = EXIT_OK
     options = (_root_for(args.rulesets), args.edition, select, ignore, args.lang)
-    for game_dir, (findings, ok) in zip(dirs, _lint_all(dirs, options), strict=True):
+    results = _lint_all(dirs, options, cached=not args.no_cache)
+    for game_dir, (findings, ok) in zip(dirs, results, strict=True):
         if not ok:
             _report(findings)
             print(f"{game_dir.name}: not linted; fix the errors above first", file=sys.stderr)
@@ -380,9 +381,26 @@ def cmd_lint(args: argparse.Namespace) -> int:
     return status
 
 
-def _lint_all(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], bool]]:
-    """Each game linted on its own core when there are several (as the build does), the
-    biggest first so it sets the wall-clock time; results in the order of ``dirs``."""
+def _lint_all(
+    dirs: list[Path], options: tuple, cached: bool = True
+) -> list[tuple[list[Finding], bool]]:
+    """Each game's findings: from the result cache when nothing it depends on changed,
+    else linted, each game on its own core when there are several (as the build
+    does), the biggest first so it sets the wall-clock time. In the order of ``dirs``."""
+    from compiler import lint_cache
+
+    keys = [lint_cache.key(d, options[0], options[1:]) for d in dirs]
+    results = [lint_cache.load(k) if cached else None for k in keys]
+    todo = [i for i, r in enumerate(results) if r is None]
+    for i, result in zip(todo, _lint_games([dirs[i] for i in todo], options), strict=True):
+        results[i] = result
+        lint_cache.store(keys[i], result)
+    return [r for r in results if r is not None]
+
+
+def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], bool]]:
+    if not dirs:  # every game came from the cache: import nothing heavy
+        return []
     from compiler.build import workers
     from compiler.lint import lint_game
 
@@ -547,6 +565,11 @@ def parser() -> argparse.ArgumentParser:
         "--show-all",
         action="store_true",
         help="also list findings fixed by errata or suppressed (text, github)",
+    )
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="lint every game afresh, not from the results kept for unchanged games",
     )
     p.set_defaults(run=cmd_lint)
 

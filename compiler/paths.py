@@ -7,6 +7,7 @@ repository (the layout asked for), so the package is installed editable.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -29,3 +30,13 @@ def cache_dir() -> Path:
     """Where Casebook keeps what it can compute again (``$XDG_CACHE_HOME/casebook``):
     deleting it costs time, never correctness."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "casebook"
+
+
+def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:
+    """The folders of the named games, or of every game under ``rulesets``.
+
+    Here, not in the pipeline, so that naming the games costs no heavy import.
+    """
+    if names:
+        return [rulesets / name for name in names]
+    return sorted(p for p in rulesets.iterdir() if (p / "game.yaml").is_file())

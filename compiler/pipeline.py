@@ -14,7 +14,6 @@ Faults in the verbatim rule text never block a build; the linter reports them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -87,13 +86,6 @@ def front_end(
             return FrontEnd(None, None, tuple(findings))
         original = other.graphs.references
     return FrontEnd(game, build_graphs(game, original), tuple(findings), lines)
-
-
-def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:
-    """The folders of the named games, or of every game under ``rulesets``."""
-    if names:
-        return [rulesets / name for name in names]
-    return sorted(p for p in rulesets.iterdir() if (p / "game.yaml").is_file())
 
 
 def source_language(sources: GameSources) -> str:

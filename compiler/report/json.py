@@ -6,13 +6,14 @@ import json as _json
 from collections.abc import Sequence
 from typing import Any
 
-from compiler.checks import BY_CODE
 from compiler.diagnostics import Finding
 
 DOCS_URL = "https://casebook.invalid/docs/checks#"
 
 
 def as_dict(game: str, finding: Finding) -> dict[str, Any]:
+    from compiler.checks import BY_CODE  # only when rendering: text output needs no checks
+
     check = BY_CODE.get(finding.code)
     return {
         "code": finding.code,

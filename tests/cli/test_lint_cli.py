@@ -113,3 +113,30 @@ def test_project_rulesets_lint_clean_in_the_living_edition() -> None:
     result = run_casebook("lint", "--edition", "living")
     assert result.returncode == 0, result.stdout
     assert result.stdout.startswith("Found 0 findings.")
+
+
+def test_unchanged_games_come_from_the_result_cache_and_a_change_is_linted_again(
+    rulesets: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    first = lint(rulesets)
+    entries = sorted((cache / "casebook" / "lint").glob("*.pickle"))
+    assert len(entries) == 2  # one per game
+    again = lint(rulesets)
+    assert (again.returncode, again.stdout) == (first.returncode, first.stdout)
+    assert sorted((cache / "casebook" / "lint").glob("*.pickle")) == entries  # hits, no new key
+    # a damaged entry is linted again, never trusted or crashed on
+    for entry in entries:
+        entry.write_bytes(b"not a pickle")
+    damaged = lint(rulesets)
+    assert (damaged.returncode, damaged.stdout) == (first.returncode, first.stdout)
+    # an edit is a new key: fixing the dangling reference takes the error away
+    rules = rulesets / "xref001" / "rules" / "01.yaml"
+    rules.write_text(rules.read_text().replace("Case 1.1.9", "Case 1.1.1"))
+    fixed = lint(rulesets)
+    assert "XREF001 'Case 1.1.9'" not in fixed.stdout and "XREF001" in first.stdout
+    assert len(list((cache / "casebook" / "lint").glob("*.pickle"))) == 3
+    # --no-cache lints afresh and says the same
+    fresh = lint(rulesets, "--no-cache")
+    assert (fresh.returncode, fresh.stdout) == (fixed.returncode, fixed.stdout)

@@ -1,0 +1,54 @@
+"""Lint results kept between runs: a game whose inputs did not change is not linted again.
+
+Editors run ``casebook lint`` after every edit, and most runs see most games
+unchanged. As ruff does, the findings of each (game, options) are kept under
+``$XDG_CACHE_HOME/casebook/lint/``, keyed by the same digest that decides
+whether a build is up to date (``stamps.input_digest``: the game's files and
+the game it translates, the compiler, schemas and templates, the library
+versions and the dictionaries) plus the lint options and the folder paths are
+shown relative to. A changed input is a different key, so an entry is never
+stale; ``--no-cache`` lints afresh. A damaged or unreadable entry is linted
+again, never trusted.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+
+from compiler.diagnostics import Finding
+from compiler.paths import cache_dir
+from compiler.stamps import input_digest
+
+Result = tuple[list[Finding], bool]
+
+
+def key(game_dir: Path, root: Path, options: tuple) -> str:
+    return input_digest(game_dir, {"lint": repr(options), "root": str(root.resolve())})
+
+
+def _path(digest: str) -> Path:
+    return cache_dir() / "lint" / f"{digest}.pickle"
+
+
+def load(digest: str) -> Result | None:
+    try:
+        findings, ok = pickle.loads(_path(digest).read_bytes())
+    except Exception:  # missing, damaged, or written by another version: lint again
+        return None
+    if not isinstance(ok, bool) or not all(isinstance(f, Finding) for f in findings):
+        return None
+    return findings, ok
+
+
+def store(digest: str, result: Result) -> None:
+    """Kept whole or not at all; a cache folder that cannot be written is skipped."""
+    path = _path(digest)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, path)
+    except OSError:
+        pass
