@@ -95,9 +95,9 @@ def five_games(runs: int) -> None:
         cold = casebook(["lint"], {"XDG_CACHE_HOME": cache})
     line("lint, cold (fresh process, empty cache)", cold, 0.5)
     warm = best(["lint", "--no-cache"], runs)
-    line("lint, fresh process, spelling cache warm, no result cache", warm, 0.5)
+    line("lint, spelling cache warm, --no-cache", warm, 0.5)
     casebook(["lint"])  # fill the result cache
-    line("lint, nothing changed (every game from the result cache)", best(["lint"], runs))
+    line("lint, nothing changed (result cache)", best(["lint"], runs))
     line("validate, fresh process", best(["validate"], runs))
     with tempfile.TemporaryDirectory() as out:
         full = casebook(["build", "--out", out, "-q"])
