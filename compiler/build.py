@@ -252,10 +252,14 @@ def _write(finished: list[Result], digests: list[str], out: Path) -> None:
             )
 
 
+def game_size(game_dir: Path) -> int:
+    """Bytes of YAML and catalogs: a fair guess of how long a game takes to read and check."""
+    return sum(p.stat().st_size for p in game_dir.rglob("*") if p.is_file())
+
+
 def _weight(job: Job) -> int:
-    """Bytes of YAML and catalogs, doubled for a kit: a fair guess of how long a job takes."""
-    size = sum(p.stat().st_size for p in job.game_dir.rglob("*") if p.is_file())
-    return size * (2 if job.kit else 1)
+    """A game's size, doubled for a kit: the jobs that set the wall-clock time go first."""
+    return game_size(job.game_dir) * (2 if job.kit else 1)
 
 
 @contextmanager

@@ -394,14 +394,14 @@ def _lint_all(
     todo = [i for i, r in enumerate(results) if r is None]
     for i, result in zip(todo, _lint_games([dirs[i] for i in todo], options), strict=True):
         results[i] = result
-        lint_cache.store(keys[i], result)
+        lint_cache.save(keys[i], result)
     return [r for r in results if r is not None]
 
 
 def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], bool]]:
     if not dirs:  # every game came from the cache: import nothing heavy
         return []
-    from compiler.build import workers
+    from compiler.build import game_size, workers
     from compiler.lint import lint_game
 
     count = workers(len(dirs))
@@ -409,10 +409,7 @@ def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], b
         return [lint_game(d, *options) for d in dirs]
     from concurrent.futures import ProcessPoolExecutor
 
-    def size(d: Path) -> int:
-        return sum(f.stat().st_size for f in d.rglob("*") if f.is_file())
-
-    order = sorted(range(len(dirs)), key=lambda i: -size(dirs[i]))
+    order = sorted(range(len(dirs)), key=lambda i: -game_size(dirs[i]))
     with ProcessPoolExecutor(max_workers=count) as pool:
         futures = {i: pool.submit(lint_game, dirs[i], *options) for i in order}
         return [futures[i].result() for i in range(len(dirs))]

@@ -13,12 +13,11 @@ again, never trusted.
 
 from __future__ import annotations
 
-import os
 import pickle
 from pathlib import Path
 
+from compiler.cache import cache_dir, store
 from compiler.diagnostics import Finding
-from compiler.paths import cache_dir
 from compiler.stamps import input_digest
 
 Result = tuple[list[Finding], bool]
@@ -42,13 +41,5 @@ def load(digest: str) -> Result | None:
     return findings, ok
 
 
-def store(digest: str, result: Result) -> None:
-    """Kept whole or not at all; a cache folder that cannot be written is skipped."""
-    path = _path(digest)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, path)
-    except OSError:
-        pass
+def save(digest: str, result: Result) -> None:
+    store(_path(digest), pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))

@@ -6,7 +6,6 @@ repository (the layout asked for), so the package is installed editable.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,12 +23,6 @@ def shown(path: Path, root: Path) -> str:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
-
-
-def cache_dir() -> Path:
-    """Where Casebook keeps what it can compute again (``$XDG_CACHE_HOME/casebook``):
-    deleting it costs time, never correctness."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "casebook"
 
 
 def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:

@@ -7,6 +7,7 @@ read it.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from functools import cache
@@ -44,6 +45,16 @@ def living_game(name: str) -> Game:
     game = living(name).game
     assert game is not None
     return game
+
+
+MINI_CASE = ROOT / "tests" / "rulesets" / "mini-case"
+
+
+def copy_mini_case(tmp_path: Path) -> Path:
+    """A writable copy of the mini-case game, at tmp/rulesets/mini-case."""
+    dest = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI_CASE, dest)
+    return dest
 
 
 def run_casebook(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

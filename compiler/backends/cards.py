@@ -27,6 +27,7 @@ from reportlab.lib.units import mm
 
 from compiler.backends.pdf import faces
 from compiler.backends.pdf.imposition import (
+    GRID_LABEL_ROOM,
     Item,
     cut_grid,
     impose,
@@ -124,9 +125,6 @@ def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
                 )
             )
     return items
-
-
-GRID_LABEL_ROOM = 3.5  # mm: a 5 pt grid label or slug line, and a little air
 
 
 def request(layout: Layout, variant: str) -> Request:

@@ -71,6 +71,11 @@ def sides_assumed(game: Game, sheet: CounterSheet) -> list[str]:
     return names
 
 
+def how_many(entry: CounterEntry, comp: Component) -> int:
+    """The sheet's own count (with its reason), else the source's quantity."""
+    return entry.count or comp.quantity or 1
+
+
 MAX_COUNTERS = 1000  # of one kind on a sheet: a counter mix, not a print run
 
 
@@ -86,7 +91,7 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
     items = []
     for entry in sheet.counters:
         comp = comps[entry.component]
-        count = entry.count or comp.quantity or 1
+        count = how_many(entry, comp)
         if count > MAX_COUNTERS:
             raise CompileError(
                 [
@@ -136,11 +141,10 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
 
 def sheet_note(game: Game, sheet: CounterSheet) -> str:
     """The counts and side orders the sheet makes up for, in the source's absence."""
-    guessed = [e for e in sheet.counters if e.count is not None]
     counts = "; ".join(
-        f"{e.component}{' ' + repr(e.front or e.back) if e.front or e.back else ''} "
-        f"×{e.count}: {e.count_why}"
-        for e in guessed
+        f"{' '.join(filter(None, (e.component, e.front, e.back)))} ×{e.count}: {e.count_why}"
+        for e in sheet.counters
+        if e.count is not None
     )
     note = f"counts: {counts or 'from the source'}"
     assumed = sides_assumed(game, sheet)
@@ -158,7 +162,7 @@ def manifest(game: Game, sheet: CounterSheet) -> list[tuple[str, str, str, str, 
     rows = []
     for entry in sheet.counters:
         comp = comps[entry.component]
-        count = entry.count or comp.quantity or 1
+        count = how_many(entry, comp)
         why = entry.count_why or "the source's quantity"
         rows.append(
             (

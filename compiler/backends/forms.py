@@ -31,6 +31,7 @@ from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.sheet_geometry import PAPER_NAMES, Rect, page_size, tiles
 from compiler.backends.pdf.tables import CELL_LEADING, CELL_SIZE, column_widths, table_flowable
 from compiler.diagnostics import CompileError, Finding, Severity
+from compiler.l10n.units import table_cell_unit_id
 from compiler.model.game import Game
 from compiler.model.layouts import MM_PER
 from compiler.model.maps import GameMap
@@ -135,7 +136,7 @@ def fit_findings(game: Game, paper: str) -> list[Finding]:
                             _row_at(form, r),
                             suggestion="shorten or hyphenate the word (an erratum or a "
                             "translation), or give the form fewer write-in columns",
-                            target=f"table:{table_id}:row.{r}:{form.columns[c].key}",
+                            target=table_cell_unit_id(table_id, r, form.columns[c].key),
                         )
                     )
         if plan.height > plan.room + 0.01:

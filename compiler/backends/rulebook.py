@@ -18,7 +18,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
-    Frame,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -30,7 +29,7 @@ from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from compiler.backends.labels import edition_line, label
-from compiler.backends.pdf.documents import document_info
+from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
@@ -125,9 +124,9 @@ class _Doc(BaseDocTemplate):
         inner_w = width - 2 * MARGIN
         inner_h = height - self.topMargin - self.bottomMargin
         col_w = (inner_w - GUTTER) / 2
-        one = Frame(MARGIN, self.bottomMargin, inner_w, inner_h, id="one")
-        left = Frame(MARGIN, self.bottomMargin, col_w, inner_h, id="left")
-        right = Frame(MARGIN + col_w + GUTTER, self.bottomMargin, col_w, inner_h, id="right")
+        one = frame(MARGIN, self.bottomMargin, inner_w, inner_h, id="one")
+        left = frame(MARGIN, self.bottomMargin, col_w, inner_h, id="left")
+        right = frame(MARGIN + col_w + GUTTER, self.bottomMargin, col_w, inner_h, id="right")
         self.addPageTemplates(
             [
                 PageTemplate("title", [one], onPageEnd=self._footer_only),

@@ -20,8 +20,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from compiler.cache import cache_dir, store
 from compiler.l10n.units import TEMPLATE
-from compiler.paths import cache_dir
 
 SYSTEM_DIRS = ("/usr/share/hunspell", "/usr/share/myspell/dicts")
 # Which dictionary stands for a language, in order of preference.
@@ -92,14 +92,7 @@ def save() -> None:
         path = dictionary_path(lang)
         if path is None:
             continue
-        target = _cache_file(path)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(_MEMO[lang], sort_keys=True), encoding="utf-8")
-            os.replace(tmp, target)
-        except OSError:
-            pass
+        store(_cache_file(path), json.dumps(_MEMO[lang], sort_keys=True).encode())
     _DIRTY.clear()
 
 

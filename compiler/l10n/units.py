@@ -147,6 +147,11 @@ def card_unit_id(deck: str, card: str, key: str) -> str:
     return f"card:{deck}:{card}:" + (f"field:{field}" if key.startswith("fields.") else key)
 
 
+def table_cell_unit_id(table: str, row: int, key: str) -> str:
+    """The stable id of one table cell: what a finding about the cell names."""
+    return f"table:{table}:row.{row}:{key}"
+
+
 def _boxes(game: Game) -> dict[tuple[str, str], Box]:
     """(deck id, card key shown) -> the front region that prints it ("title", "fields.scenario")."""
     layouts = {layout.id: layout for layout in game.layouts}
@@ -263,9 +268,8 @@ def _tables(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
             if not isinstance(row, dict):
                 continue
             for key in row:
-                yield from _one(
-                    source, (*at, "rows", r, key), f"{prefix}:row.{r}:{key}", "table-cell", **about
-                )
+                uid = table_cell_unit_id(table["id"], r, key)
+                yield from _one(source, (*at, "rows", r, key), uid, "table-cell", **about)
 
 
 def _glossary(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-import os
 import re
 import sys
 from collections.abc import Callable
@@ -22,7 +21,8 @@ from pathlib import Path
 import fastjsonschema
 from jsonschema import Draft202012Validator, FormatChecker
 
-from compiler.paths import SCHEMA_DIR, cache_dir
+from compiler.cache import cache_dir, store
+from compiler.paths import SCHEMA_DIR
 
 
 def schema_path(kind: str) -> Path:
@@ -80,24 +80,13 @@ def _compiled(kind: str) -> Callable[[object], object]:
         source = fastjsonschema.compile_to_code(schema, use_default=False, use_formats=True)
         name = _ENTRY.search(source).group(1)  # type: ignore[union-attr]
         code = compile(source, f"<schema {kind}>", "exec")
-        _store(path, marshal.dumps((name, code)))
+        store(path, marshal.dumps((name, code)))
     namespace: dict[str, object] = {}
     exec(code, namespace)  # the code fastjsonschema generated from our own schema
     return namespace[name]  # type: ignore[return-value]
 
 
 _ENTRY = re.compile(r"^def (\w+)\(", re.MULTILINE)  # the schema's validator comes first
-
-
-def _store(path: Path, data: bytes) -> None:
-    """Write a cache entry whole or not at all; a cache that cannot be written is skipped."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except OSError:
-        pass
 
 
 def is_valid(kind: str, data: object) -> bool:

@@ -524,6 +524,16 @@ def test_the_pixel_checks_catch_what_they_look_for(decks, shoot: Shoot) -> None:
 # --- card sheets -------------------------------------------------------------------------
 
 
+def _first_fronts(card_kit, decks, shoot: Shoot, deck_id: str, paper: str):
+    """The deck's first page of fronts (after the registration sheet), rendered."""
+    deck, layout = decks[deck_id]
+    sheet = cards.plan_sheet(layout, "duplex-long", paper, deck_id)
+    name = f"{deck_id}-{paper}-duplex-long-fronts"
+    shot = shoot(card_kit[f"cards-{deck_id}-{paper}-duplex-long.pdf"], 2, name)
+    used = min(sheet.per_page, sum(card.copies for card in deck.cards))
+    return layout, sheet, shot, used
+
+
 @pytest.mark.parametrize(
     ("deck_id", "paper"),
     [("carte-medaglia", "a4"), ("carte-medaglia", "letter"), ("tessere-personaggio", "a4")],
@@ -531,11 +541,7 @@ def test_the_pixel_checks_catch_what_they_look_for(decks, shoot: Shoot) -> None:
 def test_card_fronts_fill_their_cards_with_marks_and_slug_only_outside(
     card_kit, decks, shoot: Shoot, deck_id: str, paper: str
 ) -> None:
-    deck, layout = decks[deck_id]
-    sheet = cards.plan_sheet(layout, "duplex-long", paper, deck_id)
-    name = f"{deck_id}-{paper}-duplex-long-fronts"
-    shot = shoot(card_kit[f"cards-{deck_id}-{paper}-duplex-long.pdf"], 2, name)
-    used = min(sheet.per_page, sum(card.copies for card in deck.cards))
+    layout, sheet, shot, used = _first_fronts(card_kit, decks, shoot, deck_id, paper)
     assert sheet_problems(shot, sheet, layout, used) == []
     assert crowded_slug(shot, sheet) is None
     # nothing at all in the printer's margin but the side marks and the slug's descenders
@@ -555,11 +561,7 @@ def test_card_fronts_fill_their_cards_with_marks_and_slug_only_outside(
 def test_every_word_on_a_card_stands_out_from_what_it_is_printed_on(
     card_kit, decks, shoot: Shoot, deck_id: str, paper: str
 ) -> None:
-    deck, layout = decks[deck_id]
-    sheet = cards.plan_sheet(layout, "duplex-long", paper, deck_id)
-    name = f"{deck_id}-{paper}-duplex-long-fronts"
-    shot = shoot(card_kit[f"cards-{deck_id}-{paper}-duplex-long.pdf"], 2, name)
-    used = min(sheet.per_page, sum(card.copies for card in deck.cards))
+    _, sheet, shot, used = _first_fronts(card_kit, decks, shoot, deck_id, paper)
     assert faint_text(shot, within=[sheet.trim(i) for i in range(used)]) == []
 
 

@@ -15,16 +15,12 @@ import pytest
 
 from compiler.l10n.localise import catalog_path
 from compiler.pipeline import front_end
-from tests.conftest import ROOT, run_casebook
-
-MINI = ROOT / "tests" / "rulesets" / "mini-case"
+from tests.conftest import copy_mini_case, run_casebook
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    dest = tmp_path / "rulesets" / "mini-case"
-    shutil.copytree(MINI, dest)
-    return dest
+    return copy_mini_case(tmp_path)
 
 
 def _cli(game: Path, *args: str) -> subprocess.CompletedProcess[str]:

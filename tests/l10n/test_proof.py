@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 from pathlib import Path
 
 import polib
@@ -16,7 +15,7 @@ from pypdf import PdfReader
 from compiler.backends import proof
 from compiler.l10n.localise import catalog_path
 from compiler.pipeline import front_end
-from tests.conftest import ROOT, RULESETS, run_casebook
+from tests.conftest import RULESETS, copy_mini_case, run_casebook
 from tests.pdftools import outline_titles
 
 CATALOG = RULESETS / "liberation" / "l10n" / "en.po"
@@ -112,8 +111,7 @@ def test_the_proof_is_landscape(reader: PdfReader) -> None:
 def test_a_case_system_game_heads_rules_with_number_and_title(tmp_path: Path) -> None:
     """Mini-case (English, numbered cases) with a French catalog: headings and bookmarks
     print the rule's number and its title as the translated rulebook does."""
-    game = tmp_path / "rulesets" / "mini-case"
-    shutil.copytree(ROOT / "tests" / "rulesets" / "mini-case", game)
+    game = copy_mini_case(tmp_path)
     result = run_casebook("l10n", "update", "mini-case", "fr", "--rulesets", str(game.parent))
     assert result.returncode == 0, result.stderr
     po = polib.pofile(str(catalog_path(game, "fr")))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,17 +10,12 @@ from jsonschema import Draft202012Validator
 
 from compiler.pipeline import front_end
 from compiler.validate.schemas import all_kinds, schema_path
-from tests.conftest import ROOT, run_casebook
-
-MINI = ROOT / "tests" / "rulesets" / "mini-case"
+from tests.conftest import copy_mini_case, run_casebook
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    """A writable copy of the mini-case game at tmp/rulesets/mini-case."""
-    dest = tmp_path / "rulesets" / "mini-case"
-    shutil.copytree(MINI, dest)
-    return dest
+    return copy_mini_case(tmp_path)
 
 
 def _edit(path: Path, old: str, new: str) -> None:

@@ -94,6 +94,9 @@ def crop_marks(
     canv.restoreState()
 
 
+GRID_LABEL_ROOM = 3.5  # mm outside the block: cut_grid's 5 pt labels, or the slug, and air
+
+
 def cut_grid(canv: Canvas, sheet: Sheet, number: bool = False) -> None:
     """Thin lines along every cut, across the block: for scissors and counter sheets."""
     b = sheet.block()
@@ -119,40 +122,39 @@ def cut_grid(canv: Canvas, sheet: Sheet, number: bool = False) -> None:
 SLUG_SIZE = 5  # pt
 
 
-def fit_line(text: str, width: float, font: str = SANS, size: float = SLUG_SIZE) -> str:
+def fit_line(text: str, width: float) -> str:
     """``text`` cut at a word, with an ellipsis, so it is at most ``width`` points wide.
 
     A slug that runs past the printable width is lost at the paper's edge
     with no sign that anything is missing; an ellipsis says so.
     """
-    if stringWidth(text, font, size) <= width:
+    if stringWidth(text, SANS, SLUG_SIZE) <= width:
         return text
     words = text.split(" ")
-    while len(words) > 1 and stringWidth(" ".join(words) + " …", font, size) > width:
+    while len(words) > 1 and stringWidth(" ".join(words) + " …", SANS, SLUG_SIZE) > width:
         words.pop()
     return " ".join(words) + " …"
 
 
-def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
-    """One line of production notes in the foot margin, outside every cut."""
+def _line(canv: Canvas, sheet: Sheet, text: str, y: float) -> None:
+    """One line of small print at height ``y`` (mm), across the printable width."""
     canv.saveState()
     canv.setFillColor(REGISTRATION)
     canv.setFont(SANS, SLUG_SIZE)
-    y = sheet.margin  # the lowest printable line; crop marks stop SLUG_HEIGHT above it
     width = (sheet.page_w - 2 * sheet.margin) * mm
     canv.drawString(sheet.margin * mm, y * mm, fit_line(text, width))
     canv.restoreState()
+
+
+def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
+    """Production notes in the foot margin, outside every cut: on the lowest printable
+    line, which crop marks stop SLUG_HEIGHT above."""
+    _line(canv, sheet, text, sheet.margin)
 
 
 def head(canv: Canvas, sheet: Sheet, text: str) -> None:
-    """One line of instructions at the head of the page, inside the printable area."""
-    canv.saveState()
-    canv.setFillColor(REGISTRATION)
-    canv.setFont(SANS, SLUG_SIZE)
-    width = (sheet.page_w - 2 * sheet.margin) * mm
-    y = sheet.page_h - sheet.margin - SLUG_HEIGHT
-    canv.drawString(sheet.margin * mm, y * mm, fit_line(text, width))
-    canv.restoreState()
+    """Instructions at the head of the page, in the room kept there as at the foot."""
+    _line(canv, sheet, text, sheet.page_h - sheet.margin - SLUG_HEIGHT)
 
 
 def fronts_page(canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True) -> None:

@@ -17,7 +17,7 @@ POINTS: dict[str, tuple[float, float]] = {
     "a4": (210 * _MM, 297 * _MM),
     "letter": (8.5 * _INCH, 11 * _INCH),
 }
-NAMES = {"a4": "A4", "letter": "Letter"}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}  # as a person names them
 
 
 def in_mm(paper: str) -> tuple[float, float]:

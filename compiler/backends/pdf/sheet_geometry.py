@@ -21,9 +21,7 @@ import math
 from dataclasses import dataclass
 from itertools import product
 
-from compiler.backends.pdf.paper import NAMES, in_mm
-
-PAPER_NAMES = NAMES
+from compiler.backends.pdf.paper import PAPER_NAMES, in_mm
 
 CROP_OFFSET = 0.5  # gap between the outer bleed edge and a crop mark
 CROP_LENGTH = 5.0
