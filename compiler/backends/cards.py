@@ -177,13 +177,13 @@ def _fold_pair(item: Item, width: float) -> Item:
     return Item(item.label, draw, None)
 
 
-def _fold_marks(canv, sheet: Sheet, width: float) -> None:
-    """Dashed marks beyond the block at every fold line."""
+def _fold_marks(canv, sheet: Sheet, width: float, used: int) -> None:
+    """Dashed marks beyond the block at every fold line of the columns in use."""
     b = sheet.block()
     canv.saveState()
     canv.setLineWidth(0.25)
     canv.setDash(1, 1)
-    for col in range(sheet.cols):
+    for col in range(min(sheet.cols, used)):
         x = (sheet.trim(col).x + width) * mm
         canv.line(x, (b.y1 + 0.5) * mm, x, (b.y1 + 5) * mm)
         canv.line(x, (b.y - 0.5) * mm, x, (b.y - 4) * mm)
@@ -203,8 +203,8 @@ def render_sheets(
     if variant == "fold":
         items = [_fold_pair(item, layout.width) for item in items]
     decorate = {
-        "scissors": lambda c: cut_grid(c, sheet),
-        "fold": lambda c: _fold_marks(c, sheet, layout.width),
+        "scissors": lambda c, used: cut_grid(c, sheet, used),
+        "fold": lambda c, used: _fold_marks(c, sheet, layout.width, used),
     }.get(variant)
     note = "fold on the dashed marks" if variant == "fold" else ""
     impose(

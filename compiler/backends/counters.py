@@ -273,7 +273,7 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
         flip=flip,
         offset=layout.sheet.back_offset,
         marks=False,
-        decorate=lambda c: cut_grid(c, sheet, number=True),
+        decorate=lambda c, used: cut_grid(c, sheet, used, number=True),
         note="print-and-play substitute; counts and sides: see the counter manifest",
         list_items=False,
     )

@@ -194,3 +194,23 @@ def test_counters_of_every_size_print_at_that_size_behind_each_other(
     got = sorted((round(x, 2), round(y, 2)) for x, y, _, _ in backs)
     for (gx, gy), (ex, ey) in zip(got, mirrored, strict=True):
         assert gx == pytest.approx(ex, abs=0.02) and gy == pytest.approx(ey, abs=0.02)
+
+
+def test_a_part_filled_sheet_rules_only_the_rows_it_fills(sea) -> None:
+    sheet_data = sea.counter_sheets[0]
+    layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    sheet = plan(cards.request(layout, "counters"), "a4")
+    count = sum(e.count or 1 for e in sheet_data.counters)
+    rows = -(-count // sheet.cols)
+    assert rows < sheet.rows, "the sheet is part-filled"
+    data = counters.render(sea, sheet_data, layout, "a4", "long")
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[2]
+        lines = page.lines
+        left = sheet.block().x * PT  # the row letters stand left of the block
+        labels = {c["text"] for c in page.chars if c["x1"] <= left}
+    lowest_used = sheet.trim((rows - 1) * sheet.cols).y  # mm from the foot
+    bottoms = [(page.height - max(ln["top"], ln["bottom"])) / PT for ln in lines]
+    assert bottoms and min(bottoms) >= lowest_used - 0.05
+    letters = {chr(ord("A") + r) for r in range(sheet.rows)}
+    assert labels & letters == {chr(ord("A") + r) for r in range(rows)}

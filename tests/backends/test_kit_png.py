@@ -680,10 +680,14 @@ def test_counters_show_their_colours_where_the_grid_puts_them(
     assert wordless == []
     assert faint_text(front, within=slots[: len(group)]) == []
     assert faint_text(back, within=behind[: len(group)]) == []
-    # the cutting grid along every cut line, across the whole block, empty slots included
+    # the cutting grid unbroken along every cut line of the rows and columns in use
     b = sheet.block()
-    cuts = [Segment(x, b.y, x, b.y1) for x in sheet.cut_xs()]
-    cuts += [Segment(b.x, y, b.x1, y) for y in sheet.cut_ys()]
+    xs, ys = sheet.cut_xs(len(group)), sheet.cut_ys(len(group))
+    cuts = [Segment(x, ys[0], x, b.y1) for x in xs]
+    cuts += [Segment(b.x, y, xs[-1], y) for y in ys]
+    # and none below the rows in use: empty rows of grid are ink and cuts for nothing
+    below = Rect(b.x, b.y, b.w, ys[0] - b.y - 1)
+    assert not share(front.ink, front.box(below, -1))
     gaps = []
     for cut in cuts:
         crop = front.ink.crop(front.box(seg_rect(cut), 1))

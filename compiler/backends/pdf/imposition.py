@@ -97,23 +97,27 @@ def crop_marks(
 GRID_LABEL_ROOM = 3.5  # mm outside the block: cut_grid's 5 pt labels, or the slug, and air
 
 
-def cut_grid(canv: Canvas, sheet: Sheet, number: bool = False) -> None:
-    """Thin lines along every cut, across the block: for scissors and counter sheets."""
+def cut_grid(canv: Canvas, sheet: Sheet, used: int | None = None, number: bool = False) -> None:
+    """Thin lines along every cut of the first ``used`` slots: for scissors and counter
+    sheets. A part-filled sheet rules only the rows and columns it fills, as its crop
+    marks do: empty rows of grid would be ink and cuts for nothing."""
+    used = sheet.per_page if used is None else max(1, min(used, sheet.per_page))
+    xs, ys = sheet.cut_xs(used), sheet.cut_ys(used)
     b = sheet.block()
     canv.saveState()
     canv.setStrokeColor(CUT_LINE)
     canv.setLineWidth(HAIRLINE)
-    for x in sheet.cut_xs():
-        canv.line(x * mm, b.y * mm, x * mm, b.y1 * mm)
-    for y in sheet.cut_ys():
-        canv.line(b.x * mm, y * mm, b.x1 * mm, y * mm)
+    for x in xs:
+        canv.line(x * mm, ys[0] * mm, x * mm, b.y1 * mm)
+    for y in ys:
+        canv.line(b.x * mm, y * mm, xs[-1] * mm, y * mm)
     if number:
         canv.setFillColor(CUT_LINE)
         canv.setFont(SANS, 5)
-        for col in range(sheet.cols):
+        for col in range(min(sheet.cols, used)):
             t = sheet.trim(col)
             canv.drawCentredString((t.x + t.w / 2) * mm, (b.y1 + 1) * mm, str(col + 1))
-        for row in range(sheet.rows):
+        for row in range(-(-used // sheet.cols)):
             t = sheet.trim(row * sheet.cols)
             canv.drawRightString((b.x - 1) * mm, (t.y + t.h / 2 - 0.7) * mm, chr(ord("A") + row))
     canv.restoreState()
@@ -248,7 +252,7 @@ def impose(
     flip: str | None = None,
     offset: tuple[float, float] = (0.0, 0.0),
     marks: bool = True,
-    decorate: Callable[[Canvas], None] | None = None,
+    decorate: Callable[[Canvas, int], None] | None = None,
     note: str = "",
     list_items: bool = True,
 ) -> None:
@@ -262,7 +266,7 @@ def impose(
         where = f"{head} — {PAPER_NAMES[sheet.paper]} — sheet {n} of {len(groups)}"
         fronts_page(canv, sheet, group, marks=marks)
         if decorate:
-            decorate(canv)
+            decorate(canv, len(group))
         parts = [where, "fronts" if flip else "", note]
         if list_items:
             parts.append(" · ".join(f"{i + 1} {item.label}" for i, item in enumerate(group)))
