@@ -1,14 +1,15 @@
-"""Offline spelling with the Debian hunspell dictionaries, read from Python (spylls).
+"""Offline spelling with the Debian hunspell dictionaries (compiler/l10n/hunspell.py).
 
 Dictionaries are looked up in ``/usr/share/hunspell`` (``apt-get install
 hunspell-it hunspell-en-gb hunspell-fr hunspell-de-de``), or in the folders
 named by ``CASEBOOK_DICTIONARIES`` (colon-separated). A missing dictionary is
 not an error: the checks that need it say once that it is missing.
 
-Loading a dictionary takes about a second and a lookup is slow in pure
-Python, so every answer is memoised, in the process and on disk
+Every answer is memoised, in the process and on disk
 (``$XDG_CACHE_HOME/casebook/spelling-<dictionary>.json``, keyed by the
-dictionary file's size and time): a second lint loads no dictionary at all.
+dictionary file's size and time and by the engine that answered): a second
+lint opens no dictionary at all, which matters most where only the slow
+pure-Python engine is installed.
 """
 
 from __future__ import annotations
@@ -53,9 +54,9 @@ def _dictionary(lang: str):
     path = dictionary_path(lang)
     if path is None:
         return None
-    from spylls.hunspell import Dictionary
+    from compiler.l10n.hunspell import open_dictionary
 
-    return Dictionary.from_files(str(path))
+    return open_dictionary(path)
 
 
 def available(lang: str) -> bool:
@@ -63,9 +64,11 @@ def available(lang: str) -> bool:
 
 
 def _cache_file(path: Path) -> Path:
-    base = cache_dir()
+    from compiler.l10n.hunspell import engine
+
     stat = (path.with_suffix(".dic")).stat()
-    return base / f"spelling-{path.name}-{stat.st_size}-{int(stat.st_mtime)}.json"
+    name = f"spelling-{path.name}-{stat.st_size}-{int(stat.st_mtime)}-{engine()}.json"
+    return cache_dir() / name
 
 
 _MEMO: dict[str, dict[str, bool]] = {}
