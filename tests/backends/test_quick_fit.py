@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markupsafe import Markup, escape
 
 from compiler.backends.pdf import faces
 from compiler.diagnostics import NOWHERE, CompileError
@@ -50,3 +51,47 @@ def test_the_quick_test_answers_for_ordinary_card_text() -> None:
     assert faces.surely_fits(region, "Move one unit to an adjacent zone.<br/>Then draw a card.")
     assert not faces.surely_fits(region, "word " * 400)  # the real Paragraph decides
     assert not faces.surely_fits(region, '<font size="30">big</font>')
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(markup=MARKUP, width_mm=st.floats(3, 60), size=st.sampled_from([5.0, 9.0, 14.0, 30.0]))
+def test_a_word_is_measured_whenever_it_could_be_too_wide(markup, width_mm, size) -> None:
+    """fit() skips Paragraph.minWidth only when the bound says no word can be too wide."""
+    faces.register()
+    width = width_mm * 72 / 25.4
+    if faces._may_hold_wide_word(markup, size, width):
+        return
+    for font in faces.FACES:
+        style = faces._style(font, size, 1.2, "left", "#000000")
+        assert faces.Paragraph(markup, style).minWidth() <= width + 1e-6
+
+
+def test_the_width_bound_lets_ordinary_text_skip_measuring() -> None:
+    faces.register()
+    assert not faces._may_hold_wide_word("Move one unit to an adjacent zone.", 9, 150)
+    assert faces._may_hold_wide_word("Supercalifragilistic", 9, 30)
+
+
+@pytest.mark.parametrize(
+    ("show", "context"),
+    [
+        ("{{ card.title }}", {"card": {"title": "A & <b>B</b> {{ x }}"}}),
+        ("  {{card.fields.scenario}} ", {"card": {"fields": {"scenario": "S1 – Lyon"}}}),
+        ("{{ copy }}", {"copy": 3}),
+        ("{{ card.text }}", {"card": {"text": escape("a") + Markup("<br/>b")}}),
+        ("{{ card.items }}", {"card": {"items": "shadowed by dict.items"}}),
+        ("{{ card.gaps }}", {"card": {"gaps": True}}),
+        ("{{ card.list }}", {"card": {"list": ["a", "<b>"]}}),
+        ("{{ deck.title }}", {"deck": {"title": None}}),
+    ],
+)
+def test_a_one_value_show_prints_what_jinja_prints(show: str, context: dict) -> None:
+    region = Region("r", 0, 0, 50, 10, show)
+    jinja = faces._template(show).render(**context).strip()
+    assert faces.render_markup(region, context) == jinja
+
+
+def test_a_missing_value_is_still_jinjas_error() -> None:
+    region = Region("r", 0, 0, 50, 10, "{{ card.nothing }}")
+    with pytest.raises(CompileError, match="nothing"):
+        faces.render_markup(region, {"card": {}})

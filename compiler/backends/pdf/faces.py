@@ -15,15 +15,16 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from markupsafe import escape
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from compiler.backends.pdf.fonts import SANS, SERIF, register, with_fallback
+from compiler.backends.pdf.fonts import FACES, SANS, SERIF, register, with_fallback
 from compiler.backends.pdf.glyphs import glyph_finding
 from compiler.diagnostics import NOWHERE, CompileError, Finding, Location, Severity
 from compiler.model.layouts import FaceDesign, Region
@@ -82,6 +83,35 @@ def _template(source: str):
     return environment().from_string(source)
 
 
+_ONE_NAME = re.compile(r"\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}")
+
+
+@cache
+def _lookup_path(source: str) -> tuple[str, ...] | None:
+    """("card", "title") for a show that is ``{{ card.title }}`` and nothing else."""
+    match = _ONE_NAME.fullmatch(source.strip())
+    return tuple(match.group(1).split(".")) if match else None
+
+
+def _looked_up(path: tuple[str, ...], context: Mapping[str, Any]) -> str | None:
+    """What Jinja2 would print for ``{{ a.b.c }}``, without a template run, or None.
+
+    Most regions show one value ("{{ card.title }}"), and a template run
+    (a new context, autoescape, join) is a sixth of setting a card sheet. Only
+    the plain case is answered here: plain dicts all the way, keys that are not
+    dict methods, a text or whole-number value. Anything else returns None and
+    Jinja2 runs, so what it prints (and every error it raises) stays its own.
+    """
+    value: Any = context
+    for name in path:
+        if type(value) is not dict or name not in value or hasattr(dict, name):
+            return None
+        value = value[name]
+    if type(value) is int or isinstance(value, str):
+        return str(escape(value))
+    return None
+
+
 # The paragraph tags a layout's ``show`` may write: type styles only. <img> would read
 # any file, <a>/<onDraw>/<seq> act on the document; none is a card region's business.
 _TAG = re.compile(r"<\s*(/?)\s*([A-Za-z]+)([^>]*)>")
@@ -103,8 +133,10 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
     """
     if not region.show:
         return ""
+    path = _lookup_path(region.show)
+    quick = _looked_up(path, context) if path else None
     try:
-        markup = _template(region.show).render(**context).strip()
+        markup = (quick if quick is not None else _template(region.show).render(**context)).strip()
     except Exception as err:  # the template is the layout author's code: any failure is theirs
         message = getattr(err, "message", None) or f"{type(err).__name__}: {err}"
         raise _layout_error(
@@ -194,6 +226,35 @@ def surely_fits(region: Region, markup: str) -> bool:
     return lines * size * region.leading <= height
 
 
+_WORD_GAPS = re.compile(r"[ \t\r\n]+")  # where a Paragraph breaks words (not at U+00A0)
+
+
+@cache
+def _advance(char: str) -> float:
+    """The widest this character is in any of our faces, in points at 1 pt."""
+    register()
+    widths = []
+    for name in FACES:
+        face = getFont(name).face
+        widths.append(face.charWidths.get(ord(char), face.defaultWidth))
+    return max(widths) / 1000
+
+
+def _may_hold_wide_word(markup: str, size: float, width: float) -> bool:
+    """False when no word of ``markup`` can be wider than ``width``, by a bound.
+
+    A word is at most its characters times the widest of them in the widest
+    face; tags are dropped, not spaced, so words only grow. Only when the
+    bound fails does ``Paragraph.minWidth`` measure every word, which was a
+    tenth of fitting a card.
+    """
+    plain = _TAG.sub("", markup)
+    longest = max(map(len, _WORD_GAPS.split(plain)), default=0)
+    if not longest:
+        return False
+    return longest * max(map(_advance, set(plain))) * size > width
+
+
 def fit(region: Region, markup: str, subject: Subject) -> Fitted:
     """The largest size from ``region.size`` down to ``min_size`` at which the text fits."""
     if not markup:
@@ -217,7 +278,7 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
                 "text as &amp; &lt; &gt;",
             ) from None
         _, needed = para.wrap(width, 10_000)
-        widest = max((para.minWidth(),), default=0)
+        widest = para.minWidth() if _may_hold_wide_word(markup, size, width) else 0.0
         if needed <= height + 0.01 and widest <= width + 0.01:
             return Fitted(region, para, needed, size)
         if size - STEP < region.min_size - 1e-9:

@@ -28,6 +28,8 @@ _FILES = {
     f"{SANS}-Bold": "DejaVuSansCondensed-Bold.ttf",
 }
 
+FACES = tuple(_FILES)  # every face registered: a width bound must hold in each
+
 
 @cache
 def register() -> None:
@@ -51,10 +53,21 @@ def _coverage(font_name: str) -> frozenset[int]:
     return frozenset(font.face.charToGlyph)
 
 
+@cache
+def _drawable() -> frozenset[str]:
+    """Every character the serif or its sans fallback can draw, as characters:
+    ``set(text) - _drawable()`` runs in C, where a loop over ``ord`` did not."""
+    return frozenset(map(chr, _coverage(SERIF) | _coverage(SANS)))
+
+
 def missing_glyphs(text: str) -> set[str]:
     """Characters of ``text`` that neither the serif nor its sans fallback can draw."""
-    wanted = {ord(ch) for ch in text if not ch.isspace()}
-    return {chr(c) for c in wanted - _coverage(SERIF) - _coverage(SANS)}
+    return {ch for ch in set(text) - _drawable() if not ch.isspace()}
+
+
+@cache
+def _serif_chars() -> frozenset[str]:
+    return frozenset(map(chr, _coverage(SERIF))) | frozenset("<>&")
 
 
 def with_fallback(markup: str) -> str:
@@ -64,7 +77,7 @@ def with_fallback(markup: str) -> str:
     ``markup`` is escaped paragraph markup; tags pass through untouched.
     """
     serif = _coverage(SERIF)
-    if all(ord(ch) in serif or ch in "<>&" for ch in markup):
+    if set(markup) <= _serif_chars():
         return markup
     out = []
     in_tag = False
