@@ -17,12 +17,12 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import stamps
+from compiler import processes, stamps
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.write import Output, clear_stale, write_all
 
@@ -224,8 +224,8 @@ def run(jobs: list[Job], out: Path, done: Callable[[list[Result]], None]) -> lis
             results[i] = run_job(jobs[i])
             settle()
     else:
-        with ProcessPoolExecutor(max_workers=count) as pool:
-            futures = {pool.submit(run_job, jobs[i]): i for i in pending}
+        with processes.pool(count) as executor:
+            futures = {executor.submit(run_job, jobs[i]): i for i in pending}
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
                 settle()

@@ -49,6 +49,29 @@ def _popen(*args: str, seed: str = "0") -> subprocess.Popen[str]:
     )
 
 
+def _survivors(marker: str, wait: float = 5.0) -> list[int]:
+    """Processes whose command line holds ``marker`` still running after ``wait`` s (Linux)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return []
+    deadline = time.monotonic() + wait
+    while True:
+        alive = []
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                state = (entry / "stat").read_text().split(") ")[-1][:1]
+            except OSError:
+                continue
+            if marker in cmdline and state != "Z":
+                alive.append(int(entry.name))
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.1)
+
+
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """Maquis and Liberation (Italian and English) built once, hash seed 1."""
@@ -106,6 +129,7 @@ def test_a_build_killed_part_way_leaves_every_output_whole(
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        assert _survivors(str(rulesets)) == []  # its workers died with it
         now = _files(out)
         assert sorted(now) == sorted(old)
         for rel in now:
