@@ -41,8 +41,11 @@ def lint_game(
     select: Sequence[str] | None = None,
     ignore: Sequence[str] = (),
     langs: Sequence[str] | None = None,
+    split: bool = False,
 ) -> tuple[list[Finding], bool]:
     """(findings, ok): ok is False when the game could not be modelled at all.
+
+    ``split`` lets a big game's checks use a second core (run_checks).
 
     ``langs`` names the languages to lint: the game's own and the languages
     it has catalogs for (l10n/*.po). None lints them all. A translation is
@@ -53,7 +56,7 @@ def lint_game(
     wanted = list(langs) if langs is not None else [own, *translations]
     found: list[Finding] = []
     if own in wanted or not own:
-        source, ok = _lint_source(game_dir, root, edition, select, ignore)
+        source, ok = _lint_source(game_dir, root, edition, select, ignore, split)
         if not ok:
             return source, False
         found += source
@@ -63,7 +66,7 @@ def lint_game(
         front = front_end(game_dir, root, "original", lang)
         if front.game is None or front.graphs is None:
             return list(front.findings), False
-        checked = run_checks(front.game, front.graphs, select, ignore)
+        checked = run_checks(front.game, front.graphs, select, ignore, split)
         found += list(front.findings) + placed(checked, front)
     return sorted(_once(found), key=Finding.sort_key), True
 
@@ -87,24 +90,27 @@ def _lint_source(
     edition: str,
     select: Sequence[str] | None,
     ignore: Sequence[str],
+    split: bool = False,
 ) -> tuple[list[Finding], bool]:
     original = front_end(game_dir, root, "original")
     if original.game is None or original.graphs is None:
         return list(original.findings), False
     if not original.game.errata:
         # nothing corrects the source: the living edition is the original, linted once
-        found = run_checks(original.game, original.graphs, select, ignore)
+        found = run_checks(original.game, original.graphs, select, ignore, split)
         return list(original.findings) + placed(found, original), True
     living = front_end(game_dir, root, "living")
     if living.game is None or living.graphs is None:
         return list(living.findings), False
-    living_found = run_checks(living.game, living.graphs, select, ignore)
+    living_found = run_checks(living.game, living.graphs, select, ignore, split)
     if edition == "living":
         found = living_found
         front = living
     else:
         found = mark_errata(
-            run_checks(original.game, original.graphs, select, ignore), living_found, original.game
+            run_checks(original.game, original.graphs, select, ignore, split),
+            living_found,
+            original.game,
         )
         front = original
     return list(front.findings) + placed(found, front), True

@@ -93,13 +93,28 @@ def selected(code: str, select: Sequence[str] | None, ignore: Sequence[str]) -> 
 
 
 def run_checks(
-    game: Game, graphs: Graphs, select: Sequence[str] | None = None, ignore: Iterable[str] = ()
+    game: Game,
+    graphs: Graphs,
+    select: Sequence[str] | None = None,
+    ignore: Iterable[str] = (),
+    split: bool = False,
 ) -> list[Finding]:
+    """The selected checks' findings, sorted. ``split`` lets a big game's checks run
+    on two cores (compiler/checks/forked.py) when this process has the machine to itself."""
     ignore = tuple(ignore)
-    found = [
-        finding
-        for check in ALL_CHECKS
-        if selected(check.CODE, select, ignore)
-        for finding in check.check(game, graphs)
-    ]
+    chosen = [check for check in ALL_CHECKS if selected(check.CODE, select, ignore)]
+    if split:
+        from compiler.checks import forked
+
+        if forked.can_split(game, graphs):
+            by_code = forked.run_split(chosen, game, graphs, _run)
+            # in the registry's order, as unsplit, so equal sort keys keep one order
+            found = [f for check in chosen for f in by_code.get(check.CODE, [])]
+            return sorted(found, key=Finding.sort_key)
+    found = [f for findings in _run(chosen, game, graphs).values() for f in findings]
     return sorted(found, key=Finding.sort_key)
+
+
+def _run(checks: Sequence[ModuleType], game: Game, graphs: Graphs) -> dict[str, list[Finding]]:
+    """Each check's findings, by code, in the order given."""
+    return {check.CODE: list(check.check(game, graphs)) for check in checks}

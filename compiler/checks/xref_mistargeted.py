@@ -76,8 +76,12 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     for address, words in titles.items():
         for word in words:
             holding.setdefault(word, set()).add(address)
+    naming: dict[str, set[str]] = {}  # target -> its naming words, each worked out once
+    families: dict[str, set[str]] = {}
     for owner, _, para in rule_paras(game):
-        family = _family(graphs, owner.address)
+        family = families.get(owner.address)
+        if family is None:
+            family = families[owner.address] = _family(graphs, owner.address)
         for span in para.refs:
             if span.kind != "rule" or id(span) not in resolved:
                 continue
@@ -89,7 +93,9 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 named |= expand.get(stem(last[0]), set())
             named -= generic
             clause = key_words(" ".join(words_before(para.text, phrase_start, limit=8)))
-            if (clause - generic) & _naming_words(graphs, span.target):
+            if span.target not in naming:
+                naming[span.target] = _naming_words(graphs, span.target)
+            if (clause - generic) & naming[span.target]:
                 continue  # the sentence's own words fit where it points
             candidates = set().union(*(holding.get(word, ()) for word in named))
             rivals = sorted(

@@ -56,11 +56,18 @@ class ReferenceGraph:
         did not see (card text is not in it)."""
         return self._status.get(id(span))
 
+    @cached_property
+    def _parents(self) -> dict[str, str]:
+        """Each rule's container, read off the 'contains' edges once: checks ask it for
+        every reference, and a networkx edge view per question was a quarter of XREF002."""
+        out: dict[str, str] = {}
+        for src, dst, d in self.graph.edges(data=True):
+            if d.get("contains") and dst[0] == "rule":
+                out.setdefault(dst[1], src[1])
+        return out
+
     def parent(self, address: str) -> str | None:
-        for src, _, d in self.graph.in_edges(("rule", address), data=True):
-            if d.get("contains"):
-                return src[1]
-        return None
+        return self._parents.get(address)
 
 
 def iter_refs(rule: Rule) -> Iterator[RefSpan]:

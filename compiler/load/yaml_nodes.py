@@ -191,7 +191,7 @@ def load_text(text: str, path: str) -> SourceFile:
         node = yaml.compose(text, Loader=_FastLoader)
     except yaml.YAMLError as err:
         raise _syntax_error(text, path, err) from None
-    walker = _Walker(path)
+    walker = _Walker(path, text)
     try:
         data = None if node is None else walker.build(node, ())
     finally:
@@ -296,10 +296,23 @@ def _plain_value(node: yaml.ScalarNode) -> object:
     return _UNKNOWN
 
 
-class _Walker:
-    """Walks one composed node tree; one per file, so aliases are caught by identity."""
+# An anchor (&name) is the only way to make an alias; a file without one needs no alias watch.
+_ANCHOR = re.compile(r"&[^\s,\[\]{}]")
+_ScalarNode, _SequenceNode, _MappingNode = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
 
-    def __init__(self, path: str) -> None:
+
+class _Walker:
+    """Walks one composed node tree; one per file, so aliases are caught by identity.
+
+    A big game is a million nodes, most of them plain text in a list or map,
+    so those leaves are read in the loop that meets them, without a call per
+    node; every other node goes through ``build``. Two whole-file tests let
+    the leaves skip work that cannot find anything: without an anchor there is
+    no alias to watch for, and without a backslash or a control character in
+    the text no value can hold a control character.
+    """
+
+    def __init__(self, path: str, text: str = "") -> None:
         self.path = path
         # Plain (line, column) pairs: a Location for each of a big game's million
         # values costs more than the walk; SourceFile.locate makes one when asked.
@@ -308,6 +321,9 @@ class _Walker:
         self._seen: set[int] = set()
         self.shared = False  # a node met twice: an alias, found again by _alias_findings
         self._constructor = yaml.SafeLoader("")
+        self._watch_aliases = text == "" or _ANCHOR.search(text) is not None
+        self._check_controls = text == "" or "\\" in text or bool(_CONTROL.search(text))
+        self._quick = not self._watch_aliases and not self._check_controls
 
     def close(self) -> None:
         self._constructor.dispose()
@@ -321,11 +337,12 @@ class _Walker:
     def build(self, node: yaml.Node, at: JsonPath) -> object:
         mark = node.start_mark
         self.positions[at] = (mark.line + 1, mark.column + 1)
-        if id(node) in self._seen:
-            self.shared = True
-            if not isinstance(node, yaml.ScalarNode):
-                return None  # an alias: reported at its own place by _alias_findings
-        self._seen.add(id(node))
+        if self._watch_aliases:
+            if id(node) in self._seen:
+                self.shared = True
+                if not isinstance(node, yaml.ScalarNode):
+                    return None  # an alias: reported at its own place by _alias_findings
+            self._seen.add(id(node))
         if node.tag not in _KNOWN_TAGS:
             self.refuse(
                 "LOAD004",
@@ -337,12 +354,25 @@ class _Walker:
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, at)
         if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*at, i)) for i, item in enumerate(node.value)]
+            return self._sequence(node, at)
         return self._scalar(node)
+
+    def _sequence(self, node: yaml.SequenceNode, at: JsonPath) -> list[object]:
+        out: list[object] = []
+        positions, quick = self.positions, self._quick
+        for i, item in enumerate(node.value):
+            if quick and type(item) is _ScalarNode and item.tag == _STR_TAG:
+                mark = item.start_mark
+                positions[(*at, i)] = (mark.line + 1, mark.column + 1)
+                out.append(item.value)
+            else:
+                out.append(self.build(item, (*at, i)))
+        return out
 
     def _mapping(self, node: yaml.MappingNode, at: JsonPath) -> dict[str, object]:
         result: dict[str, object] = {}
         first_seen: dict[str, yaml.Node] = {}
+        positions, quick = self.positions, self._quick
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 self.refuse(
@@ -352,7 +382,7 @@ class _Walker:
                     suggestion="write the keys out in full",
                 )
                 continue
-            if not isinstance(key_node, yaml.ScalarNode):
+            if type(key_node) is not _ScalarNode:
                 self.refuse("LOAD004", "mapping keys must be plain text", self.here(key_node))
                 continue
             key = str(key_node.value)
@@ -366,7 +396,12 @@ class _Walker:
                 )
                 continue
             first_seen[key] = key_node
-            result[key] = self.build(value_node, (*at, key))
+            if quick and type(value_node) is _ScalarNode and value_node.tag == _STR_TAG:
+                mark = value_node.start_mark
+                positions[(*at, key)] = (mark.line + 1, mark.column + 1)
+                result[key] = value_node.value
+            else:
+                result[key] = self.build(value_node, (*at, key))
         return result
 
     def _scalar(self, node: yaml.ScalarNode) -> object:

@@ -83,6 +83,8 @@ def test_the_width_bound_lets_ordinary_text_skip_measuring() -> None:
         ("{{ card.gaps }}", {"card": {"gaps": True}}),
         ("{{ card.list }}", {"card": {"list": ["a", "<b>"]}}),
         ("{{ deck.title }}", {"deck": {"title": None}}),
+        ("MEDAGLIA & <b>co</b>\n", {}),
+        ("{% if card.gaps %}gap{% endif %}", {"card": {"gaps": True}}),
     ],
 )
 def test_a_one_value_show_prints_what_jinja_prints(show: str, context: dict) -> None:

@@ -133,8 +133,11 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
     """
     if not region.show:
         return ""
-    path = _lookup_path(region.show)
-    quick = _looked_up(path, context) if path else None
+    if "{" not in region.show:
+        quick: str | None = region.show  # no Jinja2 syntax: it prints itself
+    else:
+        path = _lookup_path(region.show)
+        quick = _looked_up(path, context) if path else None
     try:
         markup = (quick if quick is not None else _template(region.show).render(**context)).strip()
     except Exception as err:  # the template is the layout author's code: any failure is theirs

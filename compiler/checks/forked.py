@@ -1,0 +1,118 @@
+"""Run a big game's checks on two cores: half in this process, half in a fork.
+
+The checks of one game are independent readers of one model. On a game of
+tens of thousands of rules they take seconds, on one core, while the other
+core idles (lint spreads *games* over cores, and a big game is often linted
+alone). A fork shares the model copy-on-write, so nothing is pickled on the
+way in; only the findings come back, through a pipe.
+
+Only on Linux (fork is the platform's own way to start a process, and the
+lint process has no threads then), and only for a game big enough that the
+~20 ms a fork costs is worth it; otherwise every check runs here.
+
+The spelling checks stay in this process: their answers are memoised here
+and saved at exit (compiler/l10n/spelling.py), which a fork's would not be.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import pickle
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+from compiler.diagnostics import Finding
+from compiler.graph import Graphs
+from compiler.model.game import Game
+from compiler.processes import die_with_parent
+
+BIG = 3000
+"""Rules, cards and paragraph-book entries from which a game's checks are split."""
+
+# What a check costs, relative to the rest, on a big synthetic game (benchmarks/run.py):
+# the heavy ones are spread first so the two halves end together.
+_COST = {"L10N009": 8.0, "XREF002": 5.0, "NAME001": 2.5}
+_STAY_HERE = ("L10N007", "L10N008")  # they memoise spelling answers in this process
+
+
+def size(game: Game, graphs: Graphs) -> int:
+    return (
+        len(graphs.references.rules)
+        + sum(len(deck.cards) for deck in game.decks)
+        + sum(len(book.entries) for book in game.books)
+    )
+
+
+def can_split(game: Game, graphs: Graphs) -> bool:
+    return (
+        sys.platform == "linux"
+        and hasattr(os, "fork")
+        and threading.active_count() == 1
+        and size(game, graphs) >= BIG
+    )
+
+
+def halves(checks: Sequence[ModuleType]) -> tuple[list[ModuleType], list[ModuleType]]:
+    """(here, there): heaviest first onto the lighter half; spelling checks stay here."""
+    here = [c for c in checks if c.CODE in _STAY_HERE]
+    there: list[ModuleType] = []
+    load = {"here": sum(_COST.get(c.CODE, 0.2) for c in here), "there": 0.0}
+    rest = sorted(
+        (c for c in checks if c.CODE not in _STAY_HERE), key=lambda c: -_COST.get(c.CODE, 0.2)
+    )
+    for check in rest:
+        side = "there" if load["there"] < load["here"] else "here"
+        (there if side == "there" else here).append(check)
+        load[side] += _COST.get(check.CODE, 0.2)
+    return here, there
+
+
+def run_split(
+    checks: Sequence[ModuleType],
+    game: Game,
+    graphs: Graphs,
+    run: Callable[[Sequence[ModuleType], Game, Graphs], dict[str, list[Finding]]],
+) -> dict[str, list[Finding]]:
+    """``run(checks, game, graphs)`` (findings by code), half of the checks in a forked child.
+
+    A check that raises in the child raises here, as it would have unsplit.
+    """
+    here, there = halves(checks)
+    gc.freeze()  # the collector must not touch (and so copy) the shared model in the child
+    read_end, write_end = os.pipe()
+    parent = os.getpid()
+    pid = os.fork()
+    if pid == 0:  # the child: run its half, send the findings (or the error), leave at once
+        status = 1
+        try:
+            die_with_parent(parent)
+            os.close(read_end)
+            try:
+                payload = pickle.dumps(("ok", run(there, game, graphs)))
+            except BaseException as err:  # carried to the parent, raised there
+                try:
+                    payload = pickle.dumps(("error", err))
+                except Exception:  # it will not pickle: say what it was
+                    payload = pickle.dumps(("error", RuntimeError(f"{type(err).__name__}: {err}")))
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(payload)
+            status = 0
+        finally:
+            os._exit(status)  # never return into the parent's code; no atexit, no double flush
+    os.close(write_end)
+    try:
+        mine = run(here, game, graphs)
+    finally:
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+        gc.unfreeze()
+    if not data:
+        raise RuntimeError("the process running half of the checks ended without an answer")
+    kind, value = pickle.loads(data)
+    if kind == "error":
+        raise value
+    return {**mine, **value}
