@@ -53,6 +53,96 @@ def _end_anchored(node: object) -> object:
     return node
 
 
+def _for_the_gate(node: object, root: object = None) -> object:
+    """The schema with each ``oneOf`` whose branches cannot both match as ``anyOf``.
+
+    fastjsonschema proves ``oneOf`` by trying every branch, and each failing
+    branch raises an exception: a paragraph-book block (a text, or one of six
+    kinds of box) cost six exceptions, a third of validating a big book. When
+    no value can match two branches, "exactly one" and "at least one" are the
+    same test, and ``anyOf`` stops at the first branch that matches. Only the
+    yes/no gate gets this; jsonschema still explains errors from the schema as
+    written.
+    """
+    root = node if root is None else root
+    if isinstance(node, list):
+        return [_for_the_gate(item, root) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _for_the_gate(value, root) for key, value in node.items()}
+    branches = out.get("oneOf")
+    if (
+        isinstance(branches, list)
+        and "anyOf" not in out
+        and exclusive([_local(branch, root) for branch in branches])
+    ):
+        out["anyOf"] = out.pop("oneOf")
+    return out
+
+
+def _local(branch: object, root: object) -> object:
+    """A branch that is only ``{"$ref": "#/$defs/name"}``, looked up; any other as it is."""
+    if isinstance(branch, dict) and list(branch) == ["$ref"] and isinstance(root, dict):
+        ref = branch["$ref"]
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and ref.count("/") == 2:
+            return root.get("$defs", {}).get(ref.removeprefix("#/$defs/"), branch)
+    return branch
+
+
+def exclusive(branches: list[object]) -> bool:
+    """True when, by a sufficient test, no value can satisfy two of ``branches``.
+
+    Branches of different JSON types cannot both match (integer and number
+    excepted: 3 is both). Two object branches cannot when one requires a key
+    the other, closed, does not allow, or when both require a key whose
+    allowed texts (``const``/``enum``) differ. Anything else - a ``$ref`` to
+    elsewhere, two strings, open objects - is "cannot tell", and stays oneOf.
+    """
+    by_type: dict[str, list[dict]] = {}
+    for branch in branches:
+        kind = branch.get("type") if isinstance(branch, dict) else None
+        if not isinstance(kind, str):
+            return False
+        by_type.setdefault(kind, []).append(branch)  # type: ignore[arg-type]
+    if "integer" in by_type and "number" in by_type:
+        return False
+    for kind, group in by_type.items():
+        if len(group) > 1 and kind != "object":
+            return False
+        for i, first in enumerate(group):
+            if not all(_objects_apart(first, second) for second in group[i + 1 :]):
+                return False
+    return True
+
+
+def _objects_apart(a: dict, b: dict) -> bool:
+    """No object satisfies both object schemas ``a`` and ``b`` (a sufficient test)."""
+    props_a, props_b = a.get("properties", {}), b.get("properties", {})
+    if _closed(b) and any(key not in props_b for key in a.get("required", [])):
+        return True
+    if _closed(a) and any(key not in props_a for key in b.get("required", [])):
+        return True
+    for key in set(a.get("required", [])) & set(b.get("required", [])):
+        texts_a, texts_b = _texts(props_a.get(key)), _texts(props_b.get(key))
+        if texts_a is not None and texts_b is not None and not texts_a & texts_b:
+            return True
+    return False
+
+
+def _closed(schema: dict) -> bool:
+    return schema.get("additionalProperties") is False and "patternProperties" not in schema
+
+
+def _texts(schema: object) -> set[str] | None:
+    """The only values a ``const``/``enum`` of texts allows; None for anything else."""
+    if not isinstance(schema, dict):
+        return None
+    values = [schema["const"]] if "const" in schema else schema.get("enum")
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        return None
+    return set(values)
+
+
 @cache
 def validator_for(kind: str) -> Draft202012Validator:
     """A validator for one file kind; ``format: regex`` is enforced."""
@@ -68,7 +158,7 @@ def _compiled(kind: str) -> Callable[[object], object]:
     own ``__pycache__`` does) keyed by the schema, fastjsonschema's version and
     Python's. A missing, stale or unreadable entry is made again.
     """
-    schema = _schema(kind)
+    schema = _for_the_gate(_schema(kind))
     key = hashlib.sha256(
         json.dumps([schema, fastjsonschema.VERSION, sys.version], sort_keys=True).encode()
     ).hexdigest()[:20]

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from compiler.load.game_files import discover
 from compiler.load.yaml_nodes import load_file
@@ -174,3 +176,71 @@ def test_the_compiled_gate_is_cached_and_a_broken_entry_is_made_again(
     assert verdicts == [(True, False)] * 3
     (entry,) = (tmp_path / "casebook" / "schemas").glob("counters-*.marshal")
     assert entry.stat().st_size > 1000  # rebuilt whole after the damage
+
+
+# --- oneOf as anyOf in the gate (schemas._for_the_gate) -----------------------------
+
+KEYS = ["a", "b", "c"]
+VALUE = st.sampled_from(["x", "y", 1])
+
+
+@st.composite
+def _object_branch(draw: st.DrawFn) -> dict:
+    allowed = draw(st.lists(st.sampled_from(KEYS), unique=True))
+    required = draw(st.lists(st.sampled_from(allowed), unique=True)) if allowed else []
+    properties = {}
+    for key in allowed:
+        properties[key] = draw(
+            st.sampled_from([{}, {"const": "x"}, {"const": "y"}, {"enum": ["x", "y"]}])
+        )
+    branch = {"type": "object", "properties": properties, "required": required}
+    if draw(st.booleans()):
+        branch["additionalProperties"] = False
+    return branch
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    branches=st.lists(
+        st.one_of(_object_branch(), st.sampled_from([{"type": "string"}, {"type": "integer"}])),
+        min_size=2,
+        max_size=4,
+    ),
+    values=st.lists(
+        st.one_of(st.dictionaries(st.sampled_from([*KEYS, "d"]), VALUE), VALUE), max_size=30
+    ),
+)
+def test_branches_called_exclusive_never_both_match(branches: list, values: list) -> None:
+    """The proof behind oneOf -> anyOf is sound: no value satisfies two such branches."""
+    from jsonschema import Draft202012Validator
+
+    from compiler.validate.schemas import exclusive
+
+    if not exclusive(branches):
+        return
+    validators = [Draft202012Validator(b) for b in branches]
+    for value in values:
+        assert sum(v.is_valid(value) for v in validators) <= 1, (branches, value)
+
+
+def test_the_block_choices_of_rules_and_entries_are_gated_as_anyof() -> None:
+    import json
+
+    from compiler.validate.schemas import _for_the_gate, _schema, exclusive
+
+    for kind in ("rules", "entries"):
+        gate = json.dumps(_for_the_gate(_schema(kind)))
+        assert '"oneOf"' not in gate and '"anyOf"' in gate
+    assert not exclusive([{"type": "string"}, {"type": "string", "minLength": 3}])
+    assert not exclusive([{"type": "integer"}, {"type": "number"}])
+    assert not exclusive([{"$ref": "#/$defs/x"}, {"type": "string"}])
+    open_objects = [
+        {"type": "object", "required": ["a"], "properties": {"a": {}}},
+        {"type": "object", "required": ["b"], "properties": {"b": {}}},
+    ]
+    assert not exclusive(open_objects)  # {"a": 1, "b": 1} satisfies both
+    kinds = [
+        {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "note"}}},
+        {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": ["list"]}}},
+    ]
+    assert exclusive(kinds)
