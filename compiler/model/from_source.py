@@ -43,10 +43,12 @@ class _RuleReader:
         phrase's place and are then found inside it; a later phrase is looked
         for after the previous one. Cursors are (line, 0-based column).
         """
+        if not para.refs:
+            return para
         if at.path != src.path:
             # translated text, placed at its catalog entry: the YAML's lines hold the source
             # words, so the phrase is not looked for there (lint places it in the entry)
-            return replace(para, refs=tuple(replace(ref, at=at) for ref in para.refs))
+            return Para(para.text, tuple(ref.placed(at) for ref in para.refs), para.changes)
         span = len(para.text) // 12 + 8  # lines a folded paragraph can take, at most
         refs = []
         cursor = (0, 0)
@@ -64,8 +66,8 @@ class _RuleReader:
             inner = locate_phrase(src.lines, phrase_at, ref.text, cursor, span)
             if inner is not None:
                 cursor = (inner.line, inner.column)  # just past this target's first character
-            refs.append(replace(ref, at=inner or phrase_at))
-        return replace(para, refs=tuple(refs))
+            refs.append(ref.placed(inner or phrase_at))
+        return Para(para.text, tuple(refs), para.changes)
 
     def blocks(self, src: SourceFile, items: list[Any], at: JsonPath) -> tuple[Block, ...]:
         out = []
@@ -81,7 +83,8 @@ class _RuleReader:
             paras = tuple(
                 self.located(src, p, start) for p, start in zip(block.paras, starts, strict=True)
             )
-            out.append(replace(block, paras=paras))
+            same = all(new is old for new, old in zip(paras, block.paras, strict=True))
+            out.append(block if same else replace(block, paras=paras))
         return tuple(out)
 
     def _block(self, item: Any, where: Location) -> Block:

@@ -41,6 +41,14 @@ class RefSpan:
     pattern: str  # name of the game pattern that found it
     at: Location
 
+    def placed(self, at: Location) -> RefSpan:
+        """The same reference at ``at`` (dataclasses.replace, without its introspection:
+        a big game places a hundred thousand references)."""
+        return RefSpan(
+            self.kind, self.target, self.text, self.phrase, self.word, self.start, self.end,
+            self.pattern, at,
+        )  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class Change:
