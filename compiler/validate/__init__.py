@@ -7,7 +7,6 @@ from pathlib import Path
 from compiler.diagnostics import Finding
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import SourceFile
-from compiler.validate.located_errors import schema_findings
 from compiler.validate.modelines import modeline_findings
 from compiler.validate.schemas import is_valid, validator_for
 
@@ -31,5 +30,10 @@ def _schema_findings(kind: str, source: SourceFile) -> tuple[Finding, ...]:
         if len(_SEEN) >= _SEEN_MAX:
             _SEEN.clear()
         valid = is_valid(kind, source.data)
-        _SEEN[key] = () if valid else tuple(schema_findings(source, validator_for(kind)))
+        if valid:
+            _SEEN[key] = ()
+        else:  # jsonschema, which explains, is imported only when there is something to explain
+            from compiler.validate.located_errors import schema_findings
+
+            _SEEN[key] = tuple(schema_findings(source, validator_for(kind)))
     return _SEEN[key]

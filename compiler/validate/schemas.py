@@ -17,12 +17,15 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import fastjsonschema
-from jsonschema import Draft202012Validator, FormatChecker
 
 from compiler.cache import cache_dir, store
 from compiler.paths import SCHEMA_DIR
+
+if TYPE_CHECKING:  # jsonschema is imported when a file fails the gate: 60 ms a process
+    from jsonschema import Draft202012Validator
 
 
 def schema_path(kind: str) -> Path:
@@ -146,6 +149,8 @@ def _texts(schema: object) -> set[str] | None:
 @cache
 def validator_for(kind: str) -> Draft202012Validator:
     """A validator for one file kind; ``format: regex`` is enforced."""
+    from jsonschema import Draft202012Validator, FormatChecker
+
     return Draft202012Validator(_schema(kind), format_checker=FormatChecker(formats=["regex"]))
 
 
