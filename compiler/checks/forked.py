@@ -59,15 +59,19 @@ def halves(checks: Sequence[ModuleType]) -> tuple[list[ModuleType], list[ModuleT
     """(here, there): heaviest first onto the lighter half; spelling checks stay here."""
     here = [c for c in checks if c.CODE in _STAY_HERE]
     there: list[ModuleType] = []
-    load = {"here": sum(_COST.get(c.CODE, 0.2) for c in here), "there": 0.0}
-    rest = sorted(
-        (c for c in checks if c.CODE not in _STAY_HERE), key=lambda c: -_COST.get(c.CODE, 0.2)
-    )
-    for check in rest:
-        side = "there" if load["there"] < load["here"] else "here"
-        (there if side == "there" else here).append(check)
-        load[side] += _COST.get(check.CODE, 0.2)
+    here_cost, there_cost = sum(_cost(c) for c in here), 0.0
+    for check in sorted((c for c in checks if c.CODE not in _STAY_HERE), key=_cost, reverse=True):
+        if there_cost < here_cost:
+            there.append(check)
+            there_cost += _cost(check)
+        else:
+            here.append(check)
+            here_cost += _cost(check)
     return here, there
+
+
+def _cost(check: ModuleType) -> float:
+    return _COST.get(check.CODE, 0.2)
 
 
 def run_split(

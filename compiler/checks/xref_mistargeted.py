@@ -79,9 +79,9 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     naming: dict[str, set[str]] = {}  # target -> its naming words, each worked out once
     families: dict[str, set[str]] = {}
     for owner, _, para in rule_paras(game):
-        family = families.get(owner.address)
-        if family is None:
-            family = families[owner.address] = _family(graphs, owner.address)
+        if owner.address not in families:
+            families[owner.address] = _family(graphs, owner.address)
+        family = families[owner.address]
         for span in para.refs:
             if span.kind != "rule" or id(span) not in resolved:
                 continue

@@ -298,7 +298,7 @@ def _plain_value(node: yaml.ScalarNode) -> object:
 
 # An anchor (&name) is the only way to make an alias; a file without one needs no alias watch.
 _ANCHOR = re.compile(r"&[^\s,\[\]{}]")
-_ScalarNode, _SequenceNode, _MappingNode = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
+_ScalarNode = yaml.ScalarNode
 
 
 class _Walker:
@@ -312,7 +312,7 @@ class _Walker:
     the text no value can hold a control character.
     """
 
-    def __init__(self, path: str, text: str = "") -> None:
+    def __init__(self, path: str, text: str) -> None:
         self.path = path
         # Plain (line, column) pairs: a Location for each of a big game's million
         # values costs more than the walk; SourceFile.locate makes one when asked.
@@ -321,8 +321,8 @@ class _Walker:
         self._seen: set[int] = set()
         self.shared = False  # a node met twice: an alias, found again by _alias_findings
         self._constructor = yaml.SafeLoader("")
-        self._watch_aliases = text == "" or _ANCHOR.search(text) is not None
-        self._check_controls = text == "" or "\\" in text or bool(_CONTROL.search(text))
+        self._watch_aliases = _ANCHOR.search(text) is not None
+        self._check_controls = "\\" in text or _CONTROL.search(text) is not None
         self._quick = not self._watch_aliases and not self._check_controls
 
     def close(self) -> None:

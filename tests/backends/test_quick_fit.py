@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
-from compiler.backends.pdf import faces
+from compiler.backends.pdf import faces, fonts
 from compiler.diagnostics import NOWHERE, CompileError
 from compiler.model.layouts import Region
 
@@ -61,7 +61,7 @@ def test_a_word_is_measured_whenever_it_could_be_too_wide(markup, width_mm, size
     width = width_mm * 72 / 25.4
     if faces._may_hold_wide_word(markup, size, width):
         return
-    for font in faces.FACES:
+    for font in fonts.FACES:
         style = faces._style(font, size, 1.2, "left", "#000000")
         assert faces.Paragraph(markup, style).minWidth() <= width + 1e-6
 

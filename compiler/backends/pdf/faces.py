@@ -20,11 +20,11 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from compiler.backends.pdf.fonts import FACES, SANS, SERIF, register, with_fallback
+from compiler.backends.pdf.fonts import SANS, SERIF, register, widest_advance, with_fallback
 from compiler.backends.pdf.glyphs import glyph_finding
 from compiler.diagnostics import NOWHERE, CompileError, Finding, Location, Severity
 from compiler.model.layouts import FaceDesign, Region
@@ -232,17 +232,6 @@ def surely_fits(region: Region, markup: str) -> bool:
 _WORD_GAPS = re.compile(r"[ \t\r\n]+")  # where a Paragraph breaks words (not at U+00A0)
 
 
-@cache
-def _advance(char: str) -> float:
-    """The widest this character is in any of our faces, in points at 1 pt."""
-    register()
-    widths = []
-    for name in FACES:
-        face = getFont(name).face
-        widths.append(face.charWidths.get(ord(char), face.defaultWidth))
-    return max(widths) / 1000
-
-
 def _may_hold_wide_word(markup: str, size: float, width: float) -> bool:
     """False when no word of ``markup`` can be wider than ``width``, by a bound.
 
@@ -255,7 +244,7 @@ def _may_hold_wide_word(markup: str, size: float, width: float) -> bool:
     longest = max(map(len, _WORD_GAPS.split(plain)), default=0)
     if not longest:
         return False
-    return longest * max(map(_advance, set(plain))) * size > width
+    return longest * max(map(widest_advance, set(plain))) * size > width
 
 
 def fit(region: Region, markup: str, subject: Subject) -> Fitted:

@@ -28,7 +28,7 @@ _FILES = {
     f"{SANS}-Bold": "DejaVuSansCondensed-Bold.ttf",
 }
 
-FACES = tuple(_FILES)  # every face registered: a width bound must hold in each
+FACES = tuple(_FILES)  # every face registered
 
 
 @cache
@@ -51,6 +51,18 @@ def _coverage(font_name: str) -> frozenset[int]:
     register()
     font = pdfmetrics.getFont(font_name)
     return frozenset(font.face.charToGlyph)
+
+
+@cache
+def widest_advance(char: str) -> float:
+    """The widest ``char`` is in any of our faces, in points at 1 pt: a bound on a
+    word's width that holds whatever face or fallback sets it."""
+    register()
+    widths = []
+    for name in FACES:
+        face = pdfmetrics.getFont(name).face
+        widths.append(face.charWidths.get(ord(char), face.defaultWidth))
+    return max(widths) / 1000
 
 
 @cache
