@@ -34,11 +34,21 @@ def corrected_texts(
 ) -> dict[str, str]:
     """(id, rule, kind, text) of units in reading order -> the texts the errata change."""
     texts = {uid: text for uid, _, _, text in units}
+    # units by (rule, kind) and by kind, in reading order: an erratum reads only its own
+    by_rule: dict[tuple[str | None, str], list[str]] = {}
+    by_kind: dict[str, list[str]] = {}
+    for uid, rule, kind, _ in units:
+        by_rule.setdefault((rule, kind), []).append(uid)
+        by_kind.setdefault(kind, []).append(uid)
     changed: dict[str, str] = {}
     for erratum in errata:
-        if not erratum.old:
+        kind = FIELD_KINDS.get(erratum.field)
+        if not erratum.old or kind is None:
             continue
-        reached = [uid for uid, rule, kind, _ in units if reaches(erratum, rule, kind)]
+        if erratum.rule == "*":
+            reached = by_kind.get(kind, [])
+        else:
+            reached = by_rule.get((erratum.rule, kind), [])
         if erratum.rule == "*":
             for uid in reached:
                 if erratum.old in texts[uid]:

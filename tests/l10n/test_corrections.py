@@ -41,3 +41,16 @@ def test_touching_names_the_errata_of_the_units_rule_and_field() -> None:
     errata = [_erratum("r", "dice", "die"), _erratum("s", "dice", "die")]
     assert touching("r", "rule-text", "Roll 2 dice.", errata) == [errata[0]]
     assert touching("r", "rule-label", "Roll 2 dice.", errata) == []
+
+
+def test_a_title_erratum_changes_the_title_and_an_unknown_field_nothing() -> None:
+    title = Erratum("E2", "r", "Roll", "Throw", None, "why", "typo", None, AT, field="title")
+    other = Erratum("E3", "r", "Roll", "Throw", None, "why", "typo", None, AT, field="label")
+    assert corrected_texts(UNITS, [title]) == {"rule:r:title": "Throw dice"}
+    assert corrected_texts(UNITS, [other]) == {}
+
+
+def test_occurrences_count_across_units_of_the_rule_that_other_rules_interleave() -> None:
+    units = [UNITS[1], UNITS[3], UNITS[2]]  # r, s, r: the rule's text resumes after s
+    changed = corrected_texts(units, [_erratum("r", "2 dice", "3 dice", occurrence=3)])
+    assert changed == {"rule:r:body.1": "Roll 3 dice again."}
