@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from compiler.checks import run_checks
+from compiler.checks import run_checks, selected
 from compiler.diagnostics import Finding, Location
+from compiler.l10n import spelling
 from compiler.load.game_files import languages
 from compiler.model.game import Game
 from compiler.model.text import locate_phrase
@@ -54,6 +55,11 @@ def lint_game(
     """
     own, *translations = languages(game_dir)
     wanted = list(langs) if langs is not None else [own, *translations]
+    if (game_dir / "termbase.yaml").is_file() and any(
+        selected(code, select, tuple(ignore)) for code in ("L10N007", "L10N008")
+    ):
+        # the spelling checks will ask every dictionary: read them while the game loads
+        spelling.open_ahead(spelling.DICTIONARIES)
     found: list[Finding] = []
     if own in wanted or not own:
         source, ok = _lint_source(game_dir, root, edition, select, ignore, split)

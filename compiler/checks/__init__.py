@@ -105,6 +105,9 @@ def run_checks(
     chosen = [check for check in ALL_CHECKS if selected(check.CODE, select, ignore)]
     if split:
         from compiler.checks import forked
+        from compiler.l10n import spelling
+
+        spelling.opened()  # a process forks with one thread only
 
         if forked.can_split(game, graphs):
             by_code = forked.run_split(chosen, game, graphs, _run)

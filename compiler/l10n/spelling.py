@@ -18,6 +18,8 @@ import atexit
 import json
 import os
 import re
+import threading
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -49,8 +51,16 @@ def dictionary_path(lang: str) -> Path | None:
     return None
 
 
-@cache
+_OPENING = threading.Lock()  # one thread opens a dictionary; another asking waits for it
+
+
 def _dictionary(lang: str):
+    with _OPENING:
+        return _opened(lang)
+
+
+@cache
+def _opened(lang: str):
     path = dictionary_path(lang)
     if path is None:
         return None
@@ -61,6 +71,40 @@ def _dictionary(lang: str):
 
 def available(lang: str) -> bool:
     return dictionary_path(lang) is not None
+
+
+def open_ahead(langs: Iterable[str]) -> threading.Thread | None:
+    """Open, on a thread of their own, the dictionaries of ``langs`` with no saved answers.
+
+    libhunspell reads a dictionary in C with the interpreter's lock released
+    (ctypes), so a cold lint reads its four dictionaries (0.2 s) while the
+    front end reads the game, instead of after it. A dictionary whose answers
+    are on disk may never be opened, so it is left alone; so is every one when
+    only spylls is installed, whose Python would only take turns with the
+    front end's. ``opened()`` waits for it: a process forks with one thread only.
+    """
+    from compiler.l10n.hunspell import engine
+
+    wanted = [lang for lang in langs if available(lang) and not _memo(lang)]
+    if not wanted or engine() != "libhunspell":
+        return None
+    thread = threading.Thread(
+        target=lambda: [_dictionary(lang) for lang in wanted],
+        name="casebook-dictionaries",
+        daemon=True,
+    )
+    thread.start()
+    _AHEAD.append(thread)
+    return thread
+
+
+_AHEAD: list[threading.Thread] = []
+
+
+def opened() -> None:
+    """Wait for the dictionaries ``open_ahead`` is reading."""
+    while _AHEAD:
+        _AHEAD.pop().join()
 
 
 def _cache_file(path: Path) -> Path:

@@ -7,7 +7,10 @@ put to both, whole and split at its apostrophes as spelling._lookup splits it.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +82,34 @@ def test_a_missing_library_falls_back_to_spylls(monkeypatch: pytest.MonkeyPatch)
     english = hunspell.open_dictionary(stem)
     assert english.engine == "spylls"
     assert english.lookup("counter") and not english.lookup("counterr")
+
+
+_AHEAD = """
+import threading
+from compiler.l10n import spelling
+thread = spelling.open_ahead(["it", "en"])
+assert thread is not None and thread is not threading.current_thread()
+spelling.opened()
+assert threading.active_count() == 1, "opened() left the thread running"
+assert spelling._opened.cache_info().currsize == 2, spelling._opened.cache_info()
+assert spelling.known("it", "casa") and not spelling.known("it", "qzxv")
+"""
+
+
+@needs_library
+def test_dictionaries_open_on_a_thread_and_opened_waits_for_them(tmp_path: Path) -> None:
+    if not (spelling.available("it") and spelling.available("en")):
+        pytest.skip("the it and en dictionaries are not installed")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}  # no saved answers
+    proc = subprocess.run(
+        [sys.executable, "-c", _AHEAD], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_dictionary_with_saved_answers_is_not_opened_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(spelling._MEMO, "it", {"casa": True})
+    monkeypatch.setattr(spelling, "available", lambda lang: lang == "it")
+    assert spelling.open_ahead(["it", "xx"]) is None
