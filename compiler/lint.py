@@ -20,7 +20,7 @@ from compiler.l10n import spelling
 from compiler.load.game_files import languages
 from compiler.model.game import Game
 from compiler.model.text import locate_phrase
-from compiler.pipeline import FrontEnd, front_end
+from compiler.pipeline import FrontEnd, front_end, living_from
 
 _NAME = re.compile(r"[^\W\d]{3}")  # a target with three letters names something
 
@@ -105,7 +105,7 @@ def _lint_source(
         # nothing corrects the source: the living edition is the original, linted once
         found = run_checks(original.game, original.graphs, select, ignore, split)
         return list(original.findings) + placed(found, original), True
-    living = front_end(game_dir, root, "living")
+    living = living_from(original, game_dir, root)
     if living.game is None or living.graphs is None:
         return list(living.findings), False
     living_found = run_checks(living.game, living.graphs, select, ignore, split)

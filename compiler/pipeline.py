@@ -78,6 +78,32 @@ def front_end(
         lines[l10n.catalog] = tuple(
             catalog_path(game_dir, l10n.lang).read_text(encoding="utf-8").splitlines()
         )
+    return _with_graphs(game, game_dir, root, findings, lines)
+
+
+def living_from(original: FrontEnd, game_dir: Path, root: Path) -> FrontEnd:
+    """The living edition of a game in its own language, from its original's model.
+
+    What ``front_end(game_dir, root, "living")`` gives, without reading,
+    validating and modelling the game a second time: lint checks both
+    editions, and the errata touch only the model.
+    """
+    assert original.game is not None and original.game.l10n is not None
+    assert not original.game.l10n.is_translation, "a translation's living edition differs"
+    game, errata_findings = apply_errata(original.game)
+    findings = [*original.findings, *errata_findings]
+    if has_errors(findings):
+        return FrontEnd(None, None, tuple(findings))
+    return _with_graphs(game, game_dir, root, findings, original.lines)
+
+
+def _with_graphs(
+    game: Game,
+    game_dir: Path,
+    root: Path,
+    findings: list[Finding],
+    lines: dict[str, tuple[str, ...]],
+) -> FrontEnd:
     original = None
     if game.translation_of:
         other = front_end(game_dir.parent / game.translation_of, root, "original")

@@ -5,7 +5,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from compiler.pipeline import front_end
+import pytest
+
+from compiler.pipeline import front_end, living_from
 from tests.conftest import ROOT
 
 MINI = ROOT / "tests" / "rulesets" / "mini-case"
@@ -86,3 +88,28 @@ def test_an_erratum_may_correct_a_title(tmp_path: Path) -> None:
     assert (rule.title, rule.title_errata) == ("Drawing Cards", ("E3",))
     original = front_end(game_dir, tmp_path).game
     assert next(r for r in original.all_rules() if r.address == "1.1.2").title == "Drawing"
+
+
+def _edges(front) -> list:
+    graph = front.graphs.references.graph
+    return sorted((u, v, sorted(d.items())) for u, v, d in graph.edges(data=True))
+
+
+@pytest.mark.parametrize(
+    "game_dir",
+    [*sorted(p for p in (ROOT / "rulesets").iterdir() if p.is_dir()), MINI],
+    ids=lambda p: p.name,
+)
+def test_the_living_edition_made_from_the_original_is_the_one_read_afresh(game_dir) -> None:
+    original = front_end(game_dir, ROOT)
+    assert original.game is not None, original.findings
+    derived = living_from(original, game_dir, ROOT)
+    direct = front_end(game_dir, ROOT, "living")
+    assert derived.findings == direct.findings
+    assert derived.game == direct.game
+    assert derived.game is None or derived.game.edition == "living"
+    assert derived.lines == direct.lines
+    if direct.graphs is not None:
+        assert _edges(derived) == _edges(direct)
+        assert derived.graphs.references.resolved == direct.graphs.references.resolved
+        assert derived.graphs.references.unresolved == direct.graphs.references.unresolved
