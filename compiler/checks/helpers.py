@@ -181,10 +181,24 @@ def waived(unit: UnitState, code: str) -> bool:
     return f"noqa: {code}" in unit.note or "noqa: " + code.lower() in unit.note
 
 
-def unknown_words(game: Game) -> Iterator[tuple[UnitState, str, str, list[str]]]:
+def unknown_words(game: Game) -> list[tuple[UnitState, str, str, list[str]]]:
     """(unit, text, word, other languages that know it) for each word of the game's text
     that its own dictionary and its termbase do not accept: L10N007 takes those another
-    dictionary knows, L10N008 those none does."""
+    dictionary knows, L10N008 those none does.
+
+    Both checks ask in turn about the same game, so the last game's answer is kept.
+    """
+    if _UNKNOWN and _UNKNOWN[0][0] is game:
+        return _UNKNOWN[0][1]
+    found = list(_unknown_words(game))
+    _UNKNOWN[:] = [(game, found)]
+    return found
+
+
+_UNKNOWN: list[tuple[Game, list[tuple[UnitState, str, str, list[str]]]]] = []
+
+
+def _unknown_words(game: Game) -> Iterator[tuple[UnitState, str, str, list[str]]]:
     from compiler.l10n import spelling
 
     if game.l10n is None:
@@ -193,6 +207,14 @@ def unknown_words(game: Game) -> Iterator[tuple[UnitState, str, str, list[str]]]
     others = [lang for lang in spelling.DICTIONARIES if lang != own and spelling.available(lang)]
     accepted = spelling.accepted(game, own)
     for unit, text, _ in checked_texts(game):
-        for word in dict.fromkeys(spelling.candidates(text)):
+        for word in _candidates(text):
             if not spelling.passes(own, word, accepted):
                 yield unit, text, word, [lang for lang in others if spelling.known(lang, word)]
+
+
+@lru_cache(maxsize=4096)
+def _candidates(text: str) -> tuple[str, ...]:
+    """Each word of ``text`` worth a look-up, once: the editions and checks share most texts."""
+    from compiler.l10n import spelling
+
+    return tuple(dict.fromkeys(spelling.candidates(text)))

@@ -18,6 +18,7 @@ Passing: the same brackets, and the same closing punctuation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from compiler.checks.helpers import current_translations
@@ -33,19 +34,29 @@ def _ends(text: str) -> str:
     return f'"{text}"' if text else "a word"
 
 
-def _without_terms(text: str, game: Game) -> str:
-    for term in game.termbase.terms if game.termbase else ():
-        if any(c in form for form in term.forms for c in "()[]"):
-            text = term.source_pattern().sub(" ", text)
+def _bracketed_terms(game: Game) -> list[re.Pattern[str]]:
+    """The patterns of the terms printed with a bracket ("INGANNO (DECEPTION)")."""
+    terms = game.termbase.terms if game.termbase else ()
+    return [
+        term.source_pattern()
+        for term in terms
+        if any(c in form for form in term.forms for c in "()[]")
+    ]
+
+
+def _without_terms(text: str, terms: list[re.Pattern[str]]) -> str:
+    for pattern in terms:
+        text = pattern.sub(" ", text)
     return text
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     lang = game.language
+    bracketed = _bracketed_terms(game)
     for unit in current_translations(game, CODE):
         text = unit.meant
         # a term's printed form ("INGANNO (DECEPTION)") is the termbase's to render
-        source = brackets(_without_terms(text, game))
+        source = brackets(_without_terms(text, bracketed))
         target = brackets(unit.translation)
         if source != target:
             yield Finding(

@@ -35,10 +35,11 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     if game.termbase is None:
         return
     lang = game.language
+    terms = [(term, term.source_pattern()) for term in game.termbase.terms]
     for unit in current_translations(game, CODE):
         source = unit.meant
-        for term in game.termbase.terms:
-            if not term.source_pattern().search(source):
+        for term, in_source in terms:
+            if not in_source.search(source):
                 continue
             where = f"{term.at.path}:{term.at.line}"
             if term.do_not_translate:
