@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 
 from compiler.diagnostics import Finding, Severity
 
@@ -19,6 +18,9 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 
 
 def _version() -> str:
+    # importlib.metadata costs 30 ms a process; only a SARIF report names the version
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("casebook")
     except PackageNotFoundError:
