@@ -18,11 +18,27 @@ BUILD_DIR = PROJECT_ROOT / "build"
 
 
 def shown(path: Path, root: Path) -> str:
-    """``path`` as messages name it: relative to ``root`` (the repository) when inside it."""
+    """``path`` as messages name it: relative to ``root`` (the repository) when inside it.
+
+    Links are followed to the file they lead to; a link that loops, leads to
+    nothing or leads outside is named where it sits. Never raises: a message
+    about a broken link must still say where the link is.
+    """
+    base = resolved(root) or root.absolute()
+    there = resolved(path)
+    if there is not None and there.exists() and there.is_relative_to(base):
+        return there.relative_to(base).as_posix()
+    if path.absolute().is_relative_to(root.absolute()):
+        return path.absolute().relative_to(root.absolute()).as_posix()
+    return path.as_posix()
+
+
+def resolved(path: Path) -> Path | None:
+    """Where ``path`` leads, links followed; None for a link that loops."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return None
 
 
 def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:

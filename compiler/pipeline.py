@@ -17,13 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from compiler.diagnostics import CompileError, Finding, Severity, has_errors
+from compiler.diagnostics import CompileError, Finding, Location, Severity, has_errors
 from compiler.graph import Graphs, build_graphs
 from compiler.l10n.localise import catalog_path, localise, source_units, with_corrections
 from compiler.load.game_files import GameSources, load_game
 from compiler.model.errata import apply_errata
 from compiler.model.from_source import from_sources
 from compiler.model.game import Game
+from compiler.paths import shown
 from compiler.validate import validate_game
 
 EDITIONS = ("original", "living")
@@ -40,12 +41,18 @@ class FrontEnd:
 
 
 def front_end(
-    game_dir: Path, root: Path, edition: str = "original", lang: str | None = None
+    game_dir: Path,
+    root: Path,
+    edition: str = "original",
+    lang: str | None = None,
+    via: tuple[str, ...] = (),
 ) -> FrontEnd:
     """Load, validate and model one game; ``root`` is what locations are relative to.
 
     ``lang`` other than the game's own language reads the translation in
     ``l10n/<lang>.po`` into the same files before modelling (compiler/l10n).
+    ``via`` names the translations whose original this is being read for, so
+    that a ``translation_of`` that leads back to one of them is refused.
     """
     sources = load_game(game_dir, root)
     findings = list(sources.findings)
@@ -62,15 +69,18 @@ def front_end(
             return FrontEnd(None, None, (*findings, *err.findings))
     else:
         l10n = source_units(sources, own)
-    game, model_findings = from_sources(sources)
-    game = replace(game, l10n=with_corrections(l10n, game.errata))
-    findings += model_findings
-    if edition == "living" and not l10n.is_translation:
-        game, errata_findings = apply_errata(game)
-        findings += errata_findings
-    elif edition == "living":
-        # a translation is made from the corrected text (see compiler/l10n/localise.py)
-        game = replace(game, edition="living")
+    try:  # a reference pattern that runs away is refused as it runs (ref_patterns.py)
+        game, model_findings = from_sources(sources)
+        game = replace(game, l10n=with_corrections(l10n, game.errata))
+        findings += model_findings
+        if edition == "living" and not l10n.is_translation:
+            game, errata_findings = apply_errata(game)
+            findings += errata_findings
+        elif edition == "living":
+            # a translation is made from the corrected text (see compiler/l10n/localise.py)
+            game = replace(game, edition="living")
+    except CompileError as err:
+        return FrontEnd(None, None, (*findings, *err.findings))
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))
     lines = {source.path: source.lines for _, source in sources.files}
@@ -78,7 +88,9 @@ def front_end(
         lines[l10n.catalog] = tuple(
             catalog_path(game_dir, l10n.lang).read_text(encoding="utf-8").splitlines()
         )
-    return _with_graphs(game, game_dir, root, findings, lines)
+    games = sources.of_kind("game")
+    at = games[0].locate(("translation_of",)) if games else None
+    return _with_graphs(game, game_dir, root, findings, lines, via, at)
 
 
 def living_from(original: FrontEnd, game_dir: Path, root: Path) -> FrontEnd:
@@ -90,7 +102,10 @@ def living_from(original: FrontEnd, game_dir: Path, root: Path) -> FrontEnd:
     """
     assert original.game is not None and original.game.l10n is not None
     assert not original.game.l10n.is_translation, "a translation's living edition differs"
-    game, errata_findings = apply_errata(original.game)
+    try:
+        game, errata_findings = apply_errata(original.game)
+    except CompileError as err:
+        return FrontEnd(None, None, (*original.findings, *err.findings))
     findings = [*original.findings, *errata_findings]
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))
@@ -103,10 +118,27 @@ def _with_graphs(
     root: Path,
     findings: list[Finding],
     lines: dict[str, tuple[str, ...]],
+    via: tuple[str, ...] = (),
+    at: Location | None = None,
 ) -> FrontEnd:
     original = None
     if game.translation_of:
-        other = front_end(game_dir.parent / game.translation_of, root, "original")
+        chain = (*via, game_dir.name)
+        if game.translation_of in chain:
+            loop = " -> ".join((*chain, game.translation_of))
+            findings.append(
+                Finding(
+                    "MODEL011",
+                    Severity.ERROR,
+                    f"translation_of {game.translation_of!r} leads back to this game ({loop}): "
+                    "a translation needs an original that is not a translation of it",
+                    at or Location(shown(game_dir / "game.yaml", root), 1, 1),
+                    suggestion="name the folder of the game this ruleset translates, "
+                    "or remove translation_of if it is an original",
+                )
+            )
+            return FrontEnd(None, None, tuple(findings))
+        other = front_end(game_dir.parent / game.translation_of, root, "original", via=chain)
         if other.graphs is None:
             findings += [f for f in other.findings if f.severity is Severity.ERROR]
             return FrontEnd(None, None, tuple(findings))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.load.yaml_nodes import SourceFile, load_file
-from compiler.paths import shown
+from compiler.paths import resolved, shown
 
 # file name (or folder/) -> kind; the kind names the schema file.
 SINGLE_FILES = {
@@ -56,8 +56,8 @@ def discover(game_dir: Path) -> list[tuple[str, Path]]:
     """
     found: list[tuple[str, Path]] = []
     for name, kind in SINGLE_FILES.items():
-        if (game_dir / name).is_file():
-            found.append((kind, game_dir / name))
+        if (game_dir / name).is_file() or (game_dir / name).is_symlink():
+            found.append((kind, game_dir / name))  # a broken link: load_game says so
         if kind != "game":
             found.extend((kind, p) for p in sorted((game_dir / name[:-5]).glob("*.yaml")))
     for folder, kind in FOLDERS.items():
@@ -91,12 +91,25 @@ def load_game(game_dir: Path, root: Path) -> GameSources:
         )
     inside = game_dir.resolve()
     for kind, path in discover(game_dir):
-        if not path.resolve().is_relative_to(inside):
+        target = resolved(path)
+        if target is None or (path.is_symlink() and not target.exists()):
             findings.append(
                 Finding(
                     "LOAD011",
                     Severity.ERROR,
-                    f"{path.name} is a link to {path.resolve()}, outside the game's folder",
+                    f"{path.name} is a link that leads to no file "
+                    + ("(it loops back on itself)" if target is None else f"({target})"),
+                    Location(shown(path, root), 1, 1),
+                    suggestion="replace the link with the file itself",
+                )
+            )
+            continue
+        if not target.is_relative_to(inside):
+            findings.append(
+                Finding(
+                    "LOAD011",
+                    Severity.ERROR,
+                    f"{path.name} is a link to {target}, outside the game's folder",
                     Location(shown(path, root), 1, 1),
                     suggestion="a ruleset reads only its own folder: copy the file in "
                     "instead of linking to it",

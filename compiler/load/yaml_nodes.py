@@ -30,15 +30,27 @@ _FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # YAML 1.1 booleans that are almost always a typo for a word ("no", "on").
 _AMBIGUOUS_BOOLS = {"yes", "no", "on", "off", "y", "n"}
 _STR_TAG = "tag:yaml.org,2002:str"
-_KNOWN_TAGS = {
+_SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
     "tag:yaml.org,2002:float",
     "tag:yaml.org,2002:bool",
     "tag:yaml.org,2002:null",
-    "tag:yaml.org,2002:map",
-    "tag:yaml.org,2002:seq",
 }
+_KNOWN_TAGS = {*_SCALAR_TAGS, "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+# The tags each kind of node may carry: "!!map [1]" or "!!int {a: 1}" says one thing
+# and holds another, so it is refused rather than read one way or the other.
+_TAGS_OF = {
+    yaml.ScalarNode: _SCALAR_TAGS,
+    yaml.SequenceNode: {"tag:yaml.org,2002:seq"},
+    yaml.MappingNode: {"tag:yaml.org,2002:map"},
+}
+_KIND_NAMES = {yaml.ScalarNode: "a value", yaml.SequenceNode: "a list", yaml.MappingNode: "a map"}
+_NULLS = {"", "~", "null", "Null", "NULL"}
+# Whole numbers beyond 2^53 lose digits in the JSON and HTML outputs' JavaScript
+# readers, and no count, size or value in a game is that big.
+MAX_INTEGER = 2**53
+_INTEGER_DIGITS = 20  # a decimal longer than this is out of range: it is not read at all
 
 
 @dataclass(frozen=True)
@@ -276,6 +288,25 @@ def _alias_findings(text: str, path: str) -> list[Finding]:
 
 
 _UNKNOWN = object()
+_TAG_NAMES = {
+    "tag:yaml.org,2002:int": "a whole number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "true or false",
+    "tag:yaml.org,2002:null": "null",
+    "tag:yaml.org,2002:str": "text",
+}
+
+
+def _short(tag: str) -> str:
+    """``!!int`` for ``tag:yaml.org,2002:int``, as the user wrote it."""
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:")
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """The scalar as a message quotes it: a 5000-digit number is cut, not pasted whole."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _BOOLS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 
@@ -287,11 +318,15 @@ def _plain_value(node: yaml.ScalarNode) -> object:
     (floats, 0x1F, 1_000, 1:30) is _UNKNOWN and goes to the constructor.
     """
     tag, value = node.tag, node.value
-    if tag == "tag:yaml.org,2002:int" and _DECIMAL.fullmatch(value):
+    if (
+        tag == "tag:yaml.org,2002:int"
+        and len(value) <= _INTEGER_DIGITS
+        and _DECIMAL.fullmatch(value)
+    ):
         return int(value)
     if tag == "tag:yaml.org,2002:bool":
         return _BOOLS.get(value.lower(), _UNKNOWN)
-    if tag == "tag:yaml.org,2002:null":
+    if tag == "tag:yaml.org,2002:null" and value in _NULLS:
         return None
     return _UNKNOWN
 
@@ -343,19 +378,66 @@ class _Walker:
                 if not isinstance(node, yaml.ScalarNode):
                     return None  # an alias: reported at its own place by _alias_findings
             self._seen.add(id(node))
-        if node.tag not in _KNOWN_TAGS:
-            self.refuse(
-                "LOAD004",
-                f"YAML tag {node.tag!r} is not allowed",
-                self.here(node),
-                suggestion="remove the tag; write plain YAML values",
-            )
+        if node.tag not in _TAGS_OF[type(node)]:
+            if node.tag == "tag:yaml.org,2002:timestamp" and isinstance(node, _ScalarNode):
+                self.refuse(
+                    "LOAD004",
+                    f"{_quoted(node.value)} would be read as a date (YAML !!timestamp), "
+                    "which Casebook does not read",
+                    self.here(node),
+                    suggestion=f'quote it ("{node.value}") to keep it as text',
+                )
+            elif node.tag in _KNOWN_TAGS:
+                self.refuse(
+                    "LOAD004",
+                    f"YAML tag {_short(node.tag)} cannot mark {_KIND_NAMES[type(node)]}",
+                    self.here(node),
+                    suggestion="remove the tag; write plain YAML values",
+                )
+            else:
+                self.refuse(
+                    "LOAD004",
+                    f"YAML tag {node.tag!r} is not allowed",
+                    self.here(node),
+                    suggestion="remove the tag; write plain YAML values",
+                )
             return None
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, at)
         if isinstance(node, yaml.SequenceNode):
             return self._sequence(node, at)
         return self._scalar(node)
+
+    def _too_big(self, node: yaml.ScalarNode) -> None:
+        self.refuse(
+            "LOAD013",
+            f"{_quoted(node.value)} is too big a number: Casebook reads whole numbers "
+            f"up to {MAX_INTEGER:,}",
+            self.here(node),
+            suggestion="write the number the game prints; if it is text, quote it",
+        )
+
+    def _constructed(self, node: yaml.ScalarNode) -> object:
+        """PyYAML's reading of a scalar it tagged, or _UNKNOWN (refused) when the text
+        is not what its tag says: ``!!int Maquis``, ``!!bool maybe``, ``!!null x``."""
+        tag, text = node.tag, node.value
+        # a decimal too long for the range is refused unread (int() reads 4300 digits at most)
+        long = tag == "tag:yaml.org,2002:int" and len(text) > _INTEGER_DIGITS
+        if long and _DECIMAL.fullmatch(text.replace("_", "")):
+            self._too_big(node)
+            return _UNKNOWN
+        if tag != "tag:yaml.org,2002:null" or text in _NULLS:
+            try:
+                return self._constructor.construct_object(node, deep=True)
+            except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
+                pass
+        self.refuse(
+            "LOAD004",
+            f"{_quoted(text)} is not {_TAG_NAMES[tag]}, as its tag {_short(tag)} says",
+            self.here(node),
+            suggestion=f"remove the tag {_short(tag)}, or write {_TAG_NAMES[tag]}",
+        )
+        return _UNKNOWN
 
     def _sequence(self, node: yaml.SequenceNode, at: JsonPath) -> list[object]:
         out: list[object] = []
@@ -418,7 +500,9 @@ class _Walker:
             return node.value
         value = _plain_value(node)
         if value is _UNKNOWN:
-            value = self._constructor.construct_object(node, deep=True)
+            value = self._constructed(node)
+            if value is _UNKNOWN:
+                return None
         if (
             node.tag == "tag:yaml.org,2002:bool"
             and not node.style  # plain: None (Python parser) or "" (libyaml)
@@ -426,14 +510,17 @@ class _Walker:
         ):
             self.refuse(
                 "LOAD005",
-                f"{node.value!r} would be read as the boolean {value}",
+                f"{_quoted(node.value)} would be read as the boolean {value}",
                 self.here(node),
                 suggestion=f'write true/false, or quote it ("{node.value}") if it is text',
             )
+        if type(value) is int and not -MAX_INTEGER <= value <= MAX_INTEGER:
+            self._too_big(node)
+            return None
         if isinstance(value, float) and not math.isfinite(value):
             self.refuse(
                 "LOAD013",
-                f"{node.value!r} is not a finite number",
+                f"{_quoted(node.value)} is not a finite number",
                 self.here(node),
                 suggestion="write a number; no size, count or value in a ruleset is infinite",
             )

@@ -199,6 +199,19 @@ def _patterns(src: SourceFile, findings: list[Finding]) -> tuple[RefPattern, ...
                 )
             )
             continue
+        if re.search(p["pattern"], ""):
+            findings.append(
+                Finding(
+                    "MODEL004",
+                    Severity.ERROR,
+                    f"reference pattern {p['name']!r} matches empty text, so it would find "
+                    "a reference between every two letters",
+                    src.locate(("references", i, "pattern")),
+                    suggestion="make the targets group need at least one character: "
+                    "\\d+ rather than \\d*",
+                )
+            )
+            continue
         out.append(
             RefPattern(
                 p["name"],
@@ -207,6 +220,7 @@ def _patterns(src: SourceFile, findings: list[Finding]) -> tuple[RefPattern, ...
                 p.get("each"),
                 p.get("target", "{}"),
                 p.get("in"),
+                src.locate(("references", i, "pattern")),
             )
         )
     return tuple(out)

@@ -26,6 +26,7 @@ class RefPattern:
     each: str | None
     target: str
     holder: str | None = None  # component id holding the targets (game.yaml `in`)
+    at: Location | None = None  # the pattern in game.yaml
 
 
 @dataclass(frozen=True, slots=True)

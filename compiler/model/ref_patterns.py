@@ -7,13 +7,51 @@ every back end can link it where it stands and the linter can quote it.
 from __future__ import annotations
 
 import re
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
-from compiler.diagnostics import Location
+from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.model.game import RefPattern
 from compiler.model.text import RefSpan
 
 _PLURAL = re.compile(r"s$")
+
+# The patterns are the game's, and a backtracking one ("(\w+\s?)+$") can take
+# hours on one paragraph. None of the real games' takes a millisecond.
+LIMIT_SECONDS = 1.0
+
+
+class _Expired(Exception):
+    pass
+
+
+def _expire(signum: int, frame: object) -> None:
+    raise _Expired
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt the block after ``seconds`` (Python's re checks for signals as it matches).
+
+    A timer signal can only be caught on the main thread of a POSIX process;
+    elsewhere the block runs unguarded. Costs two system calls a paragraph.
+    """
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
 
 
 @cache
@@ -22,35 +60,71 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 
 def find_refs(text: str, patterns: tuple[RefPattern, ...], at: Location) -> tuple[RefSpan, ...]:
-    """Every reference in ``text``, in order; overlapping matches keep the first pattern's."""
+    """Every reference in ``text``, in order; overlapping matches keep the first pattern's.
+
+    A pattern that runs longer than LIMIT_SECONDS on the paragraph stops the
+    game with a CompileError at the pattern, not a hang.
+    """
     spans: list[RefSpan] = []
     taken: list[tuple[int, int]] = []
-    for pattern in patterns:
-        for match in _compiled(pattern.pattern).finditer(text):
-            if any(s < match.end() and match.start() < e for s, e in taken):
-                continue
-            taken.append((match.start(), match.end()))
-            group_start = match.start("targets")
-            group = match.group("targets")
-            word = match.groupdict().get("word") or ""
-            pieces = (
-                [(m.start(), m.group()) for m in _compiled(pattern.each).finditer(group)]
-                if pattern.each
-                else [(0, group)]
-            )
-            for offset, piece in pieces:
-                start = group_start + offset
-                spans.append(
-                    RefSpan(
-                        kind=pattern.kind,
-                        target=pattern.target.replace("{}", piece),
-                        text=piece,
-                        phrase=match.group(),
-                        word=_PLURAL.sub("", word),
-                        start=start,
-                        end=start + len(piece),
-                        pattern=pattern.name,
-                        at=at,
-                    )
-                )
+    if not patterns:
+        return ()
+    pattern = patterns[0]
+    try:
+        with _time_limit(LIMIT_SECONDS):
+            for pattern in patterns:
+                _add_spans(text, pattern, at, spans, taken)
+    except _Expired:
+        raise CompileError([_too_slow(pattern, at)]) from None
     return tuple(sorted(spans, key=lambda s: s.start))
+
+
+def _too_slow(pattern: RefPattern, at: Location) -> Finding:
+    return Finding(
+        "MODEL012",
+        Severity.ERROR,
+        f"reference pattern {pattern.name!r} ran for more than {LIMIT_SECONDS:g} s on one "
+        "paragraph: it backtracks without end",
+        pattern.at or at,
+        suggestion="make each repeat unambiguous, e.g. (\\w+\\s)* rather than (\\w+\\s?)+",
+        related=(at,),
+    )
+
+
+def _add_spans(
+    text: str,
+    pattern: RefPattern,
+    at: Location,
+    spans: list[RefSpan],
+    taken: list[tuple[int, int]],
+) -> None:
+    """Add ``pattern``'s references in ``text`` to ``spans``, less those overlapping ``taken``."""
+    for match in _compiled(pattern.pattern).finditer(text):
+        if not match.group("targets"):
+            continue  # nothing to cite: a pattern that can match empty text found none here
+        if any(s < match.end() and match.start() < e for s, e in taken):
+            continue
+        taken.append((match.start(), match.end()))
+        group_start = match.start("targets")
+        group = match.group("targets")
+        word = match.groupdict().get("word") or ""
+        pieces = (
+            [(m.start(), m.group()) for m in _compiled(pattern.each).finditer(group)]
+            if pattern.each
+            else [(0, group)]
+        )
+        for offset, piece in pieces:
+            start = group_start + offset
+            spans.append(
+                RefSpan(
+                    kind=pattern.kind,
+                    target=pattern.target.replace("{}", piece),
+                    text=piece,
+                    phrase=match.group(),
+                    word=_PLURAL.sub("", word),
+                    start=start,
+                    end=start + len(piece),
+                    pattern=pattern.name,
+                    at=at,
+                )
+            )

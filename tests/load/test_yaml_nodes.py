@@ -28,7 +28,71 @@ CASES = {
         "side: no\n",
         ["t.yaml:1:7: LOAD005 'no' would be read as the boolean False"],
     ),
+    # found by an adversarial hunt: each was an internal error
+    "text under an int tag": (
+        "title: !!int Maquis\n",
+        ["t.yaml:1:8: LOAD004 'Maquis' is not a whole number, as its tag !!int says"],
+    ),
+    "text under a bool tag": (
+        "a: !!bool maybe\n",
+        ["t.yaml:1:4: LOAD004 'maybe' is not true or false, as its tag !!bool says"],
+    ),
+    "text under a float tag": (
+        "a: !!float abc\n",
+        ["t.yaml:1:4: LOAD004 'abc' is not a number, as its tag !!float says"],
+    ),
+    "text under a null tag": (
+        "a: !!null abc\n",
+        ["t.yaml:1:4: LOAD004 'abc' is not null, as its tag !!null says"],
+    ),
+    "map tag on a value": (
+        "a: !!map abc\n",
+        ["t.yaml:1:4: LOAD004 YAML tag !!map cannot mark a value"],
+    ),
+    "str tag on a map": (
+        "a: !!str {b: 1}\n",
+        ["t.yaml:1:4: LOAD004 YAML tag !!str cannot mark a map"],
+    ),
+    "int tag on a list": (
+        "a: !!int [1]\n",
+        ["t.yaml:1:4: LOAD004 YAML tag !!int cannot mark a list"],
+    ),
+    "a date": (
+        "a: 2020-01-01\n",
+        [
+            "t.yaml:1:4: LOAD004 '2020-01-01' would be read as a date (YAML !!timestamp), "
+            "which Casebook does not read"
+        ],
+    ),
+    "a 5000-digit number": (
+        "a: " + "9" * 5000 + "\n",
+        [
+            "t.yaml:1:4: LOAD013 '" + "9" * 40 + "…' is too big a number: Casebook reads "
+            "whole numbers up to 9,007,199,254,740,992"
+        ],
+    ),
+    "one past 2^53": (
+        "a: 9007199254740993\n",
+        [
+            "t.yaml:1:4: LOAD013 '9007199254740993' is too big a number: Casebook reads "
+            "whole numbers up to 9,007,199,254,740,992"
+        ],
+    ),
+    "a huge hexadecimal": (
+        "a: 0x" + "f" * 5000 + "\n",
+        [
+            "t.yaml:1:4: LOAD013 '0x" + "f" * 38 + "…' is too big a number: Casebook reads "
+            "whole numbers up to 9,007,199,254,740,992"
+        ],
+    ),
 }
+
+
+def test_tagged_values_that_say_what_they_hold_are_read() -> None:
+    text = "a: !!int '12'\nb: !!float '1.5'\nc: !!bool 'true'\nd: !!null\ne: 9007199254740992\n"
+    source = load_text(text, "t.yaml")
+    assert source.problems == ()
+    assert source.data == {"a": 12, "b": 1.5, "c": True, "d": None, "e": 2**53}
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -32,6 +32,7 @@ def _append(path: Path, text: str) -> None:
 
 
 RULES = "rules/01-game-play.yaml"
+_ESCAPE_ROUTE = "pattern: '\\bsee page \\d+[,:]\\s*(?P<targets>Check Escape Route)'"
 
 # name -> (what to do to the game folder, a line the user must see)
 CASES: dict[str, tuple[Callable[[Path], None], str]] = {
@@ -119,6 +120,35 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
     "layout template breaks": (
         lambda g: _edit(g / "layouts.yaml", 'show: "{{ card.title }}"', 'show: "{{ card.title "'),
         "MODEL008",
+    ),
+    # found by an adversarial hunt, each an internal error before
+    "a link that loops": (
+        lambda g: (g / "rules/99-loop.yaml").symlink_to("99-loop.yaml"),
+        "99-loop.yaml:1:1: LOAD011 99-loop.yaml is a link that leads to no file (it loops",
+    ),
+    "a link to nothing": (
+        lambda g: ((g / "tables.yaml").unlink(), (g / "tables.yaml").symlink_to("gone.yaml")),
+        "tables.yaml:1:1: LOAD011 tables.yaml is a link that leads to no file",
+    ),
+    "text under a number's tag": (
+        lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: !!int one"),
+        "LOAD004 'one' is not a whole number, as its tag !!int says",
+    ),
+    "a translation of itself": (
+        lambda g: _edit(g / "game.yaml", "\ntitle:", "\ntranslation_of: maquis\ntitle:"),
+        "game.yaml:3:17: MODEL011 translation_of 'maquis' leads back to this game",
+    ),
+    "a reference pattern that backtracks without end": (
+        lambda g: _edit(g / "game.yaml", _ESCAPE_ROUTE, "pattern: '(?P<targets>(\\w+\\s?)+)$'"),
+        "MODEL012 reference pattern 'see-page-check-escape-route' ran for more than 1 s on one",
+    ),
+    "a reference pattern that matches empty text": (
+        lambda g: _edit(g / "game.yaml", _ESCAPE_ROUTE, "pattern: '(?P<targets>\\d*)'"),
+        "MODEL004 reference pattern 'see-page-check-escape-route' matches empty text",
+    ),
+    "a 5000-digit number": (
+        lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: " + "9" * 5000),
+        "LOAD013 '" + "9" * 40 + "…' is too big a number",
     ),
 }
 
@@ -235,8 +265,15 @@ def test_no_traceback_from_a_real_process_on_a_broken_file(tmp_path: Path) -> No
             "plan-vert",
             "maps.yaml",
             "size: {width: 18, height: 6, unit: in}",
+            "size: {width: 2979091073796, height: 6, unit: in}",
+            "FIT003 map 'main-table': a 7.56689e+13 × 152.4 mm mat needs more than 200 pages",
+        ),
+        (
+            "plan-vert",
+            "maps.yaml",
+            "size: {width: 18, height: 6, unit: in}",
             "size: {width: 29790910737961416, height: 6, unit: in}",
-            "FIT003 map 'main-table': a 7.56689e+17 × 152.4 mm mat needs more than 200 pages",
+            "LOAD013 '29790910737961416' is too big a number",
         ),
         (
             "plan-vert",
@@ -274,3 +311,18 @@ def test_absurdly_long_text_still_lays_out(tmp_path: Path, capsys) -> None:
     status = main(["build", GAME, "--rulesets", str(tmp_path), "--out", str(out), *BUILD, "-q"])
     assert status == 0, capsys.readouterr().err
     assert (out / GAME / "en" / "rulebook-living-a4.pdf").stat().st_size > 10_000
+
+
+def test_two_games_that_translate_each_other_are_refused_not_recursed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for game, other in (("maquis", "plan-vert"), ("plan-vert", "maquis")):
+        shutil.copytree(RULESETS / game, tmp_path / game)
+        _edit(tmp_path / game / "game.yaml", "\ntitle:", f"\ntranslation_of: {other}\ntitle:")
+    status = main(["validate", "maquis", "--rulesets", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert status == 1, err
+    assert (
+        "MODEL011 translation_of 'maquis' leads back to this game (maquis -> plan-vert -> " in err
+    )
+    assert "internal error" not in err
