@@ -136,6 +136,57 @@ def _error(message: str, at: Location | None, suggestion: str) -> Finding:
     return Finding("MODEL007", Severity.ERROR, message, at, suggestion=suggestion)
 
 
+MAX_SIDE_MM = 1000.0  # a card, counter or tile larger than a metre is a slip of the keyboard
+MAX_FONT_PT = 500.0  # a letter 17.6 cm tall
+
+
+def _geometry(layouts_: tuple[Layout, ...]) -> list[Finding]:
+    """Sizes no printed component can have: each would make ReportLab fail or the
+    fit search run for ever (it steps down half a point at a time)."""
+    out = []
+    for layout in layouts_:
+        if not (0 < layout.width <= MAX_SIDE_MM and 0 < layout.height <= MAX_SIDE_MM):
+            out.append(
+                _error(
+                    f"layout {layout.id!r}: {layout.width:g} × {layout.height:g} mm is no "
+                    f"card or counter size (at most {MAX_SIDE_MM:g} mm a side)",
+                    layout.at,
+                    "write the size the component prints at, e.g. width: 63.5mm",
+                )
+            )
+            continue
+        edge = layout.bleed + 1e-6
+        for face in (layout.front, layout.back):
+            for r in face.regions if face else ():
+                inside = (
+                    r.x >= -edge
+                    and r.y >= -edge
+                    and r.x + r.w <= layout.width + edge
+                    and r.y + r.h <= layout.height + edge
+                )
+                if not inside:
+                    out.append(
+                        _error(
+                            f"layout {layout.id!r}, region {r.id!r}: {r.w:g} × {r.h:g} mm at "
+                            f"({r.x:g}, {r.y:g}) mm reaches past the {layout.width:g} × "
+                            f"{layout.height:g} mm card and its {layout.bleed:g} mm bleed",
+                            r.at,
+                            "place the region inside the card: x and y from its top left "
+                            "corner, width and height within it",
+                        )
+                    )
+                if not r.size <= MAX_FONT_PT:
+                    out.append(
+                        _error(
+                            f"layout {layout.id!r}, region {r.id!r}: a {r.size:g} pt font is "
+                            f"larger than any card prints (at most {MAX_FONT_PT:g} pt)",
+                            r.at,
+                            "write the size the text prints at, e.g. size: 9pt",
+                        )
+                    )
+    return out
+
+
 def kit_findings(
     layouts_: tuple[Layout, ...],
     sheets: tuple[CounterSheet, ...],
@@ -147,7 +198,7 @@ def kit_findings(
     counters the source names that are neither printed nor said to be left out."""
     known = {layout.id: layout for layout in layouts_}
     names = ", ".join(sorted(known)) or "none (add layouts.yaml)"
-    out: list[Finding] = []
+    out: list[Finding] = _geometry(layouts_)
     env = environment()
     for layout in layouts_:
         for face in (layout.front, layout.back):

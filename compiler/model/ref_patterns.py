@@ -7,13 +7,10 @@ every back end can link it where it stands and the linter can quote it.
 from __future__ import annotations
 
 import re
-import signal
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.limits import TimeLimitExceeded, time_limit
 from compiler.model.game import RefPattern
 from compiler.model.text import RefSpan
 
@@ -22,36 +19,6 @@ _PLURAL = re.compile(r"s$")
 # The patterns are the game's, and a backtracking one ("(\w+\s?)+$") can take
 # hours on one paragraph. None of the real games' takes a millisecond.
 LIMIT_SECONDS = 1.0
-
-
-class _Expired(Exception):
-    pass
-
-
-def _expire(signum: int, frame: object) -> None:
-    raise _Expired
-
-
-@contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the block after ``seconds`` (Python's re checks for signals as it matches).
-
-    A timer signal can only be caught on the main thread of a POSIX process;
-    elsewhere the block runs unguarded. Costs two system calls a paragraph.
-    """
-    if (
-        not hasattr(signal, "setitimer")
-        or threading.current_thread() is not threading.main_thread()
-    ):
-        yield
-        return
-    previous = signal.signal(signal.SIGALRM, _expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
 
 
 @cache
@@ -65,16 +32,16 @@ def find_refs(text: str, patterns: tuple[RefPattern, ...], at: Location) -> tupl
     A pattern that runs longer than LIMIT_SECONDS on the paragraph stops the
     game with a CompileError at the pattern, not a hang.
     """
-    spans: list[RefSpan] = []
-    taken: list[tuple[int, int]] = []
     if not patterns:
         return ()
+    spans: list[RefSpan] = []
+    taken: list[tuple[int, int]] = []
     pattern = patterns[0]
     try:
-        with _time_limit(LIMIT_SECONDS):
+        with time_limit(LIMIT_SECONDS):
             for pattern in patterns:
                 _add_spans(text, pattern, at, spans, taken)
-    except _Expired:
+    except TimeLimitExceeded:
         raise CompileError([_too_slow(pattern, at)]) from None
     return tuple(sorted(spans, key=lambda s: s.start))
 

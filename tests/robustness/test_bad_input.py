@@ -146,6 +146,30 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / "game.yaml", _ESCAPE_ROUTE, "pattern: '(?P<targets>\\d*)'"),
         "MODEL004 reference pattern 'see-page-check-escape-route' matches empty text",
     ),
+    "a template that repeats text without end": (
+        lambda g: _edit(g / "layouts.yaml", "{{ card.title }}", "{{ card.title * 100000000 }}"),
+        "LAYOUT001 region 'name': its show template cannot be used: a repeat of",
+    ),
+    "a template that computes a huge number": (
+        lambda g: _edit(g / "layouts.yaml", "{{ card.title }}", "{{ 10 ** 100000 }}"),
+        "10 ** 100000 is too big a number to print",
+    ),
+    "a template that loops without end": (
+        lambda g: _edit(
+            g / "layouts.yaml",
+            "{{ card.title }}",
+            "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}",
+        ),
+        "LAYOUT001 region 'name': its show template ran for more than 2 s on one card",
+    ),
+    "a region far larger than its card": (
+        lambda g: _edit(g / "layouts.yaml", "width: 55.5mm", "width: 9999999999999999999999999mm"),
+        "reaches past the 63.5 × 88.9 mm card and its 3 mm bleed",
+    ),
+    "a font size no card prints": (
+        lambda g: _edit(g / "layouts.yaml", "size: 12pt", "size: 99999999999pt"),
+        "pt font is larger than any card prints (at most 500 pt)",
+    ),
     "a 5000-digit number": (
         lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: " + "9" * 5000),
         "LOAD013 '" + "9" * 40 + "…' is too big a number",

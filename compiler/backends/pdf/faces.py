@@ -27,11 +27,13 @@ from reportlab.platypus import Paragraph
 from compiler.backends.pdf.fonts import SANS, SERIF, register, widest_advance, with_fallback
 from compiler.backends.pdf.glyphs import glyph_finding
 from compiler.diagnostics import NOWHERE, CompileError, Finding, Location, Severity
+from compiler.limits import TimeLimitExceeded, time_limit
 from compiler.model.layouts import FaceDesign, Region
-from compiler.templating import environment
+from compiler.templating import MAX_TEXT, environment
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 STEP = 0.5  # pt
+TEMPLATE_SECONDS = 2.0  # one card's template: a real one takes well under a millisecond
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,17 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
         path = _lookup_path(region.show)
         quick = _looked_up(path, context) if path else None
     try:
-        markup = (quick if quick is not None else _template(region.show).render(**context)).strip()
+        if quick is None:
+            with time_limit(TEMPLATE_SECONDS):
+                quick = _template(region.show).render(**context)
+        markup = quick.strip()
+    except TimeLimitExceeded:
+        raise _layout_error(
+            region,
+            f"region {region.id!r}: its show template ran for more than "
+            f"{TEMPLATE_SECONDS:g} s on one card",
+            "loop over the card's own fields, not over long ranges",
+        ) from None
     except Exception as err:  # the template is the layout author's code: any failure is theirs
         message = getattr(err, "message", None) or f"{type(err).__name__}: {err}"
         raise _layout_error(
@@ -148,6 +160,13 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
             "fix the Jinja2 expression in layouts.yaml (card.title, card.text, "
             "card.fields.KEY, copy, copies, deck, game)",
         ) from None
+    if len(markup) > MAX_TEXT:
+        raise _layout_error(
+            region,
+            f"region {region.id!r}: its show template writes {len(markup):,} characters, "
+            "more than any card can print",
+            "show the card's own text and fields",
+        )
     for closing, tag, attrs in _TAG.findall(markup):
         allowed = tag.lower() in _STYLE_TAGS and (
             tag.lower() != "font" or closing or not _FONT_ATTRS.sub("", attrs).strip(" /")

@@ -1,0 +1,42 @@
+"""The time limit that stops a game's runaway pattern or template."""
+
+from __future__ import annotations
+
+import re
+import signal
+import threading
+import time
+
+import pytest
+
+from compiler.limits import TimeLimitExceeded, time_limit
+
+
+def test_a_backtracking_pattern_is_stopped_and_the_signal_handler_given_back() -> None:
+    before = signal.getsignal(signal.SIGALRM)
+    started = time.perf_counter()
+    with pytest.raises(TimeLimitExceeded), time_limit(0.2):
+        re.search(r"(\w+\s?)+$", "a" * 40 + "!")  # 2^40 ways to fail
+    assert time.perf_counter() - started < 5
+    assert signal.getsignal(signal.SIGALRM) == before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_quick_block_is_not_stopped_and_leaves_no_timer() -> None:
+    with time_limit(5):
+        assert re.search(r"\d+", "case 12") is not None
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_off_the_main_thread_the_block_runs_unguarded() -> None:
+    seen: list[object] = []
+
+    def run() -> None:
+        with time_limit(0.01):
+            time.sleep(0.05)
+        seen.append("done")
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert seen == ["done"]
