@@ -33,6 +33,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
 from compiler.backends.pdf.documents import document_info, frame
@@ -215,7 +216,9 @@ def _context(group: Group) -> str:
     return f' <font name="{SANS}" size="6.5" color="#888888">msgctxt {esc(group.context)}:…</font>'
 
 
-def _rows(game: Game, flags: dict[str, list[Flag]], st: dict, width: float) -> Iterator[Flowable]:
+def _rows(
+    game: Game, flags: dict[str, list[Flag]], st: dict, width: float, split_rows: bool = False
+) -> Iterator[Flowable]:
     assert game.l10n is not None
     names = _Names(game)
     text_w = (width - MARGIN_W) / 2
@@ -228,7 +231,7 @@ def _rows(game: Game, flags: dict[str, list[Flag]], st: dict, width: float) -> I
         group = names.group(unit)
         if group != current:
             if rows:
-                yield _table(rows, marks, text_w)
+                yield _table(rows, marks, text_w, split_rows)
                 rows, marks = [], []
             if current is None or group.section != current.section:
                 n += 1
@@ -257,11 +260,17 @@ def _rows(game: Game, flags: dict[str, list[Flag]], st: dict, width: float) -> I
         if unit.status != TRANSLATED or flags.get(unit.id):
             marks.append(("BACKGROUND", (2, len(rows) - 1), (2, len(rows) - 1), "#fdf2e9"))
     if rows:
-        yield _table(rows, marks, text_w)
+        yield _table(rows, marks, text_w, split_rows)
 
 
-def _table(rows, marks, text_w: float) -> Table:
-    table = Table(rows, colWidths=[text_w, text_w, MARGIN_W], repeatRows=0, hAlign="LEFT")
+def _table(rows, marks, text_w: float, split_rows: bool = False) -> Table:
+    table = Table(
+        rows,
+        colWidths=[text_w, text_w, MARGIN_W],
+        repeatRows=0,
+        hAlign="LEFT",
+        splitInRow=split_rows,
+    )
     table.setStyle(
         TableStyle(
             [
@@ -303,6 +312,16 @@ class _Doc(BaseDocTemplate):
 
 
 def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
+    """The proof's PDF bytes. A string taller than a page (a translation of
+    thousands of lines) cannot be moved to the next page whole; only then is
+    the proof laid out again with its rows allowed to split, as the rulebook is."""
+    try:
+        return _render(game, findings, paper, split_rows=False)
+    except LayoutError:
+        return _render(game, findings, paper, split_rows=True)
+
+
+def _render(game: Game, findings: Sequence[Finding], paper: str, split_rows: bool) -> bytes:
     assert game.l10n is not None
     register()
     st = _styles()
@@ -338,7 +357,7 @@ def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
             st["from"],
         ),
     ]
-    story += _rows(game, flags, st, width)
+    story += _rows(game, flags, st, width, split_rows)
     story += _key(flags, st)
     doc.build(story)
     return buf.getvalue()

@@ -137,6 +137,7 @@ def _error(message: str, at: Location | None, suggestion: str) -> Finding:
 
 
 MAX_SIDE_MM = 1000.0  # a card, counter or tile larger than a metre is a slip of the keyboard
+MIN_SIDE_MM = 5.0  # smaller than any counter; a sheet of 0.001 mm cards never finishes
 MAX_FONT_PT = 500.0  # a letter 17.6 cm tall
 
 
@@ -145,11 +146,14 @@ def _geometry(layouts_: tuple[Layout, ...]) -> list[Finding]:
     fit search run for ever (it steps down half a point at a time)."""
     out = []
     for layout in layouts_:
-        if not (0 < layout.width <= MAX_SIDE_MM and 0 < layout.height <= MAX_SIDE_MM):
+        sides_fit = all(
+            MIN_SIDE_MM <= side <= MAX_SIDE_MM for side in (layout.width, layout.height)
+        )
+        if not sides_fit:
             out.append(
                 _error(
                     f"layout {layout.id!r}: {layout.width:g} × {layout.height:g} mm is no "
-                    f"card or counter size (at most {MAX_SIDE_MM:g} mm a side)",
+                    f"card or counter size (from {MIN_SIDE_MM:g} to {MAX_SIDE_MM:g} mm a side)",
                     layout.at,
                     "write the size the component prints at, e.g. width: 63.5mm",
                 )

@@ -226,10 +226,28 @@ def _patterns(src: SourceFile, findings: list[Finding]) -> tuple[RefPattern, ...
     return tuple(out)
 
 
-def _components(src: SourceFile) -> tuple[tuple[Component, ...], tuple[StatedTotal, ...]]:
+MAX_IDS = 100_000  # items one id range may number: more than any deck or counter mix
+
+
+def _components(
+    src: SourceFile, findings: list[Finding]
+) -> tuple[tuple[Component, ...], tuple[StatedTotal, ...]]:
     comps = []
     for i, c in enumerate(src.data.get("components", [])):
         ids = c.get("ids")
+        if ids and ids["to"] - ids["from"] + 1 > MAX_IDS:
+            findings.append(
+                Finding(
+                    "MODEL007",
+                    Severity.ERROR,
+                    f"component {c['id']!r}: ids from {ids['from']} to {ids['to']} number "
+                    f"{ids['to'] - ids['from'] + 1:,} items, more than any deck or counter "
+                    f"mix (at most {MAX_IDS:,})",
+                    src.locate(("components", i, "ids")),
+                    suggestion="write the first and last id the component prints",
+                )
+            )
+            ids = None  # not expanded: the game stops at the error
         comps.append(
             Component(
                 id=c["id"],
@@ -290,7 +308,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
     components: tuple[Component, ...] = ()
     totals: tuple[StatedTotal, ...] = ()
     for src in sources.of_kind("components"):
-        more, more_totals = _components(src)
+        more, more_totals = _components(src, findings)
         components += more
         totals += more_totals
     glossary = tuple(

@@ -130,3 +130,20 @@ def test_a_case_system_game_heads_rules_with_number_and_title(tmp_path: Path) ->
     assert (1, "Attack Results Table") in titles
     width, height = (round(float(v)) for v in reader.pages[0].mediabox.upper_right)
     assert (width, height) == (792, 612), "Letter landscape"
+
+
+def test_a_translation_taller_than_a_page_runs_on_over_pages(tmp_path: Path) -> None:
+    """Found by the adversarial hunt: a msgstr of 5000 line breaks made one table row
+    taller than a page, and ReportLab's LayoutError was an internal error."""
+    import shutil
+
+    shutil.copytree(RULESETS / "liberation", tmp_path / "liberation")
+    po = polib.pofile(str(catalog_path(tmp_path / "liberation", "en")))
+    entry = next(e for e in po if e.msgstr and not e.fuzzy)
+    entry.msgstr = "line\n" * 3000
+    po.save()
+    front = front_end(tmp_path / "liberation", tmp_path, "original", "en")
+    assert front.game is not None, front.findings
+    pdf = PdfReader(io.BytesIO(proof.render(front.game, front.findings, "a4")))
+    text = "".join(page.extract_text() for page in pdf.pages)
+    assert text.count("line") >= 3000  # every line printed, none cut

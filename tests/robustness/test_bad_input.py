@@ -166,6 +166,12 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / "layouts.yaml", "width: 55.5mm", "width: 9999999999999999999999999mm"),
         "reaches past the 63.5 × 88.9 mm card and its 3 mm bleed",
     ),
+    "a card too small to cut": (
+        lambda g: _edit(
+            g / "layouts.yaml", "size: poker", "size: {width: 0.001mm, height: 0.001mm}"
+        ),
+        "0.001 × 0.001 mm is no card or counter size (from 5 to 1000 mm a side)",
+    ),
     "a font size no card prints": (
         lambda g: _edit(g / "layouts.yaml", "size: 12pt", "size: 99999999999pt"),
         "pt font is larger than any card prints (at most 500 pt)",
@@ -350,3 +356,19 @@ def test_two_games_that_translate_each_other_are_refused_not_recursed(
         "MODEL011 translation_of 'maquis' leads back to this game (maquis -> plan-vert -> " in err
     )
     assert "internal error" not in err
+
+
+def test_an_id_range_of_a_hundred_million_is_refused_unexpanded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(RULESETS / "liberation", tmp_path / "liberation")
+    _edit(
+        tmp_path / "liberation/components/c-finale.yaml",
+        "from: 51, to: 56}",
+        "from: 1, to: 100000000}",
+    )
+    status = main(["validate", "liberation", "--rulesets", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert status == 1, err
+    assert "c-finale.yaml:41:10: MODEL007 component" in err, err
+    assert "number 100,000,000 items, more than any deck or counter mix" in err
