@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -28,7 +29,8 @@ def time_limit(seconds: float) -> Iterator[None]:
 
     A timer signal can only be caught on the main thread of a POSIX process;
     elsewhere the block runs unguarded. The guard costs four system calls, a
-    few microseconds; it takes over SIGALRM while it runs, and gives it back.
+    few microseconds; it takes over SIGALRM while it runs, and gives it back,
+    with a caller's own timer still running (a test's limit on a whole run).
     """
     if (
         not hasattr(signal, "setitimer")
@@ -37,9 +39,13 @@ def time_limit(seconds: float) -> Iterator[None]:
         yield
         return
     previous = signal.signal(signal.SIGALRM, _expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    started = time.monotonic()
+    outer, _ = signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+        if outer:  # a caller's own timer was running: it goes on, less the time spent here
+            left = outer - (time.monotonic() - started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))

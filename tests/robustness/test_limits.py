@@ -40,3 +40,14 @@ def test_off_the_main_thread_the_block_runs_unguarded() -> None:
     thread.start()
     thread.join()
     assert seen == ["done"]
+
+
+def test_a_callers_own_timer_goes_on_after_the_block() -> None:
+    signal.setitimer(signal.ITIMER_REAL, 30)
+    try:
+        with time_limit(5):
+            pass
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 25 < left <= 30
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
