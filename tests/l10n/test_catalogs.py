@@ -232,3 +232,13 @@ def test_a_po_file_with_an_entry_twice_is_refused_at_the_second(game: Path, tmp_
     assert result.returncode == 2
     assert f"{work}:9:1: L10N100 not a valid PO file: the entry 'a' appears twice" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_folder_where_the_catalog_goes_is_a_located_error_not_a_crash(game: Path) -> None:
+    """Found by the adversarial hunt: os.replace onto a folder was an internal error."""
+    catalog_path(game, "fr").mkdir(parents=True)
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 2, result.stderr
+    assert "l10n/fr.po:1:1: LOAD009 expected a catalog file here, found a folder" in result.stderr
+    assert "internal error" not in result.stderr
+    assert catalog_path(game, "fr").is_dir() and not list(catalog_path(game, "fr").iterdir())
