@@ -27,7 +27,7 @@ import re
 import sys
 from functools import cache
 from importlib import metadata
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from compiler.paths import PROJECT_ROOT
 
@@ -112,12 +112,17 @@ def current_outputs(out: Path, game: str, lang: str, digest: str) -> list[str] |
     files = stamp.get("files")
     if not isinstance(files, dict):
         return None
-    for rel, (size, mtime_ns) in files.items():
+    for rel, seen in files.items():
+        # a stamp edited or damaged by hand is "not up to date", never a crash or a
+        # path outside the output folder
+        parts = PurePosixPath(rel).parts
+        if PurePosixPath(rel).is_absolute() or ".." in parts or not isinstance(seen, list):
+            return None
         try:
             st = (out / rel).stat()
         except OSError:
             return None
-        if (st.st_size, st.st_mtime_ns) != (size, mtime_ns):
+        if [st.st_size, st.st_mtime_ns] != seen:
             return None
     return sorted(files)
 
