@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from compiler.backends.pdf.paper import POINTS
-from compiler.diagnostics import Finding, Severity
+from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.paths import BUILD_DIR, RULESETS_DIR
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
@@ -658,6 +658,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _collector_off(args.verb in _READ_ONLY):
             return args.run(args)
+    except CompileError as err:  # input found wanting where it is used, e.g. a folder
+        _report(err.findings)  # standing where an output is written (write.write_all)
+        return EXIT_INPUT
     except BrokenPipeError:  # `casebook export … | head`
         return EXIT_OK
     except KeyboardInterrupt:

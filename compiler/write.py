@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from compiler.diagnostics import CompileError, Finding, Location, Severity
+
 
 @dataclass(frozen=True, slots=True)
 class Output:
@@ -32,12 +34,19 @@ def safe_join(root: Path, relative: str) -> Path:
     return root.joinpath(*pure.parts)
 
 
-def write_all(outputs: Iterable[Output], root: Path) -> list[Path]:
-    """Write every output or none; returns the paths that changed."""
+def write_all(outputs: Iterable[Output], root: Path, what: str = "file") -> list[Path]:
+    """Write every output or none; returns the paths that changed.
+
+    A folder (or a special file) standing where an output goes is a located
+    error (LOAD009) raised before any output is swapped in, so the others are
+    not left new beside old ones. ``what`` names the output in that message.
+    """
     staged: list[tuple[Path, Path]] = []
     try:
         for out in sorted(outputs, key=lambda o: o.path):
             dest = safe_join(root, out.path)
+            if dest.exists() and not dest.is_file():
+                raise CompileError([_not_a_file(dest, what)])
             if dest.is_file() and dest.read_bytes() == out.data:
                 continue
             dest.parent.mkdir(parents=True, exist_ok=True)
@@ -55,6 +64,16 @@ def write_all(outputs: Iterable[Output], root: Path) -> list[Path]:
     for tmp, dest in staged:
         os.replace(tmp, dest)
     return [dest for _, dest in staged]
+
+
+def _not_a_file(dest: Path, what: str) -> Finding:
+    return Finding(
+        "LOAD009",
+        Severity.ERROR,
+        f"expected a {what} here, found a folder or a special file",
+        Location(dest.as_posix(), 1, 1),
+        suggestion=f"move it away, so the {what} can be written",
+    )
 
 
 def clear_stale(root: Path) -> list[Path]:

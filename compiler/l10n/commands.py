@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from compiler import paths
-from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.diagnostics import CompileError, Finding
 from compiler.l10n import catalog, workflow
 from compiler.l10n.localise import L10N_DIR, catalog_path
 from compiler.write import Output, write_all
@@ -33,27 +33,10 @@ def _report(findings: list[Finding]) -> None:
         print(finding.render(), file=sys.stderr)
 
 
-def _not_a_file(path: Path, root: Path) -> bool:
-    """Say so when a folder (or a special file) stands where a catalog is to be written."""
-    if not path.exists() or path.is_file():
-        return False
-    _report(
-        [
-            Finding(
-                "LOAD009",
-                Severity.ERROR,
-                "expected a catalog file here, found a folder or a special file",
-                Location(paths.shown(path, root), 1, 1),
-                suggestion="move it away, so the catalog can be written",
-            )
-        ]
-    )
-    return True
-
-
 def _write(path: Path, text: str) -> bool:
     """Write one catalog atomically; True when its bytes changed."""
-    return bool(write_all([Output(path.name, text.encode("utf-8"))], path.parent))
+    output = Output(path.name, text.encode("utf-8"))
+    return bool(write_all([output], path.parent, what="catalog file"))
 
 
 def extract(game_dir: Path, root: Path, output: str | None) -> int:
@@ -63,8 +46,6 @@ def extract(game_dir: Path, root: Path, output: str | None) -> int:
         _report(err.findings)
         return EXIT_INPUT
     path = Path(output) if output else game_dir / L10N_DIR / f"{game_dir.name}.pot"
-    if _not_a_file(path, root):
-        return EXIT_INPUT
     _write(path, workflow.template_text(src))
     words = sum(len(u.text.split()) for u in src.units)
     print(f"{paths.shown(path, root)}: {len(src.units)} strings, {words} words")
@@ -86,8 +67,6 @@ def update(game_dir: Path, root: Path, lang: str) -> int:
         _report(err.findings)
         return EXIT_INPUT
     path = catalog_path(game_dir, lang)
-    if _not_a_file(path, root):
-        return EXIT_INPUT
     changed = _write(path, text)
     print(f"{paths.shown(path, root)}: {stats.describe()}{'' if changed else ' (no change)'}")
     return EXIT_OK
@@ -109,8 +88,6 @@ def import_po(game_dir: Path, root: Path, lang: str, file: Path) -> int:
         return EXIT_INPUT
     _report(notices)
     path = catalog_path(game_dir, lang)
-    if _not_a_file(path, root):
-        return EXIT_INPUT
     changed = _write(path, text)
     print(f"{paths.shown(path, root)}: imported from {shown}{'' if changed else ' (nothing new)'}")
     return EXIT_OK

@@ -50,7 +50,7 @@ _NULLS = {"", "~", "null", "Null", "NULL"}
 # Whole numbers beyond 2^53 lose digits in the JSON and HTML outputs' JavaScript
 # readers, and no count, size or value in a game is that big.
 MAX_INTEGER = 2**53
-_INTEGER_DIGITS = 20  # a decimal longer than this is out of range: it is not read at all
+_INTEGER_DIGITS = 20  # longer decimals are out of range: left to the constructor's checks
 
 
 @dataclass(frozen=True)
@@ -307,6 +307,20 @@ def _quoted(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
+def _tag_refusal(node: yaml.Node) -> tuple[str, str]:
+    """(message, suggestion) for a node whose tag Casebook does not read as written."""
+    if node.tag == "tag:yaml.org,2002:timestamp" and isinstance(node, yaml.ScalarNode):
+        return (
+            f"{_quoted(node.value)} would be read as a date (YAML !!timestamp), "
+            "which Casebook does not read",
+            f'quote it ("{node.value}") to keep it as text',
+        )
+    remove = "remove the tag; write plain YAML values"
+    if node.tag in _KNOWN_TAGS:
+        return f"YAML tag {_short(node.tag)} cannot mark {_KIND_NAMES[type(node)]}", remove
+    return f"YAML tag {node.tag!r} is not allowed", remove
+
+
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _BOOLS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 
@@ -379,28 +393,8 @@ class _Walker:
                     return None  # an alias: reported at its own place by _alias_findings
             self._seen.add(id(node))
         if node.tag not in _TAGS_OF[type(node)]:
-            if node.tag == "tag:yaml.org,2002:timestamp" and isinstance(node, _ScalarNode):
-                self.refuse(
-                    "LOAD004",
-                    f"{_quoted(node.value)} would be read as a date (YAML !!timestamp), "
-                    "which Casebook does not read",
-                    self.here(node),
-                    suggestion=f'quote it ("{node.value}") to keep it as text',
-                )
-            elif node.tag in _KNOWN_TAGS:
-                self.refuse(
-                    "LOAD004",
-                    f"YAML tag {_short(node.tag)} cannot mark {_KIND_NAMES[type(node)]}",
-                    self.here(node),
-                    suggestion="remove the tag; write plain YAML values",
-                )
-            else:
-                self.refuse(
-                    "LOAD004",
-                    f"YAML tag {node.tag!r} is not allowed",
-                    self.here(node),
-                    suggestion="remove the tag; write plain YAML values",
-                )
+            message, suggestion = _tag_refusal(node)
+            self.refuse("LOAD004", message, self.here(node), suggestion=suggestion)
             return None
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, at)
@@ -421,16 +415,13 @@ class _Walker:
         """PyYAML's reading of a scalar it tagged, or _UNKNOWN (refused) when the text
         is not what its tag says: ``!!int Maquis``, ``!!bool maybe``, ``!!null x``."""
         tag, text = node.tag, node.value
-        # a decimal too long for the range is refused unread (int() reads 4300 digits at most)
-        long = tag == "tag:yaml.org,2002:int" and len(text) > _INTEGER_DIGITS
-        if long and _DECIMAL.fullmatch(text.replace("_", "")):
-            self._too_big(node)
-            return _UNKNOWN
         if tag != "tag:yaml.org,2002:null" or text in _NULLS:
             try:
                 return self._constructor.construct_object(node, deep=True)
             except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
-                pass
+                if tag == "tag:yaml.org,2002:int" and _DECIMAL.fullmatch(text.replace("_", "")):
+                    self._too_big(node)  # int() reads 4300 digits at most
+                    return _UNKNOWN
         self.refuse(
             "LOAD004",
             f"{_quoted(text)} is not {_TAG_NAMES[tag]}, as its tag {_short(tag)} says",
