@@ -204,9 +204,17 @@ def _margin(unit: UnitState, flags: list[Flag], st: dict) -> Paragraph:
     return Paragraph("<br/>".join(parts), st["flag"])
 
 
+HEADING_MAX = 300  # characters: no title a game prints is as long; its rows print it whole
+
+
 def _heading(title: str, level: int, style: ParagraphStyle, name: str, after: str = "") -> Flowable:
-    """A heading that is also a bookmark at ``level``, landing on the heading itself."""
-    heading = Paragraph(f'<a name="{name}"/>{esc(title)}{after}', style)
+    """A heading that is also a bookmark at ``level``, landing on the heading itself.
+
+    A translated title pasted a hundred times would be a heading pages long
+    (the adversarial hunt's catalog); it is cut, as the row below prints it all.
+    """
+    shown = title if len(title) <= HEADING_MAX else title[: HEADING_MAX - 1].rstrip() + "…"
+    heading = Paragraph(f'<a name="{name}"/>{esc(shown)}{after}', style)
     heading._bookmark = (name, title, level)
     return heading
 
