@@ -24,7 +24,7 @@ from pathlib import Path
 
 from compiler import processes, stamps
 from compiler.diagnostics import CompileError, Finding, Severity
-from compiler.write import Output, clear_stale, write_all
+from compiler.write import Output, clear_stale, make_folder, write_all
 
 
 @dataclass(frozen=True)
@@ -266,7 +266,8 @@ def _weight(job: Job) -> int:
 def _locked(out: Path) -> Iterator[None]:
     """Hold an exclusive lock on the output folder while writing (POSIX; elsewhere a no-op)."""
     lock = out / stamps.STAMP_DIR / "lock"
-    lock.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
+    make_folder(lock.parent, "build stamp folder")
     try:
         import fcntl
     except ImportError:  # Windows: os.replace keeps each file whole all the same

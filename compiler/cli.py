@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import reprlib
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -78,10 +79,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from compiler.build import Job, Result, run
     from compiler.load.game_files import languages
+    from compiler.write import ensure_folder
 
     dirs = _games(args)
     if dirs is None:
         return EXIT_INPUT
+    ensure_folder(args.out)  # a mistyped --out fails now, not after every game is rendered
     status = EXIT_OK
     quiet = args.quiet
     progress = not quiet and sys.stderr.isatty()
@@ -159,7 +162,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     text = export.to_text(fe.game) if args.format == "text" else export.to_json(fe.game, fe.graphs)
     if args.output:
-        path = Path(args.output)
+        path = args.output
         write_all([Output(path.name, text.encode())], path.parent)
     else:
         sys.stdout.write(text)
@@ -270,7 +273,7 @@ def _value(text: str):
 
     try:
         return yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError):  # ValueError: a number past int()'s 4300 digits
         return text
 
 
@@ -306,7 +309,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     try:
         given = [int(v) for v in args.dice.split(",") if v.strip()] if args.dice else []
     except ValueError:
-        print(f"casebook resolve: --dice takes numbers: {args.dice!r}", file=sys.stderr)
+        print(f"casebook resolve: --dice takes numbers: {reprlib.repr(args.dice)}", file=sys.stderr)
         return EXIT_INPUT
     try:
         proc = find_procedure(fe.game, args.procedure)
@@ -425,6 +428,15 @@ def language_list(value: str) -> list[str] | None:
     return [language_tag(lang.strip()) for lang in value.split(",") if lang.strip()] or None
 
 
+def path_arg(value: str) -> Path:
+    """A path the user typed; an empty one (an unset variable?) is refused, not taken as '.'."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError(
+            "the path is empty; name a folder or file (an unset shell variable?)"
+        )
+    return Path(value)
+
+
 _LANG_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]+)*")
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
@@ -506,7 +518,7 @@ def parser() -> argparse.ArgumentParser:
             )
         p.add_argument(
             "--rulesets",
-            type=Path,
+            type=path_arg,
             default=RULESETS_DIR,
             metavar="DIR",
             help="folder holding one folder per game (default: %(default)s)",
@@ -529,7 +541,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=PAPERS, help="default: both")
     p.add_argument(
         "--out",
-        type=Path,
+        type=path_arg,
         default=BUILD_DIR,
         metavar="DIR",
         help="output folder (default: %(default)s)",
@@ -546,7 +558,9 @@ def parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--edition", choices=EDITIONS, default="original")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "-o", "--output", type=path_arg, metavar="FILE", help="write to FILE instead of stdout"
+    )
     p.set_defaults(run=cmd_export)
 
     p = verbs.add_parser("lint", help="cross-check references, names, counts, maps and entries")
@@ -614,7 +628,13 @@ def parser() -> argparse.ArgumentParser:
     steps = p.add_subparsers(dest="step", required=True, metavar="STEP")
     q = steps.add_parser("extract", help="write the game's POT template of every string")
     q.add_argument("game", type=game_name, metavar="GAME")
-    q.add_argument("-o", "--output", metavar="FILE", help="default: rulesets/GAME/l10n/GAME.pot")
+    q.add_argument(
+        "-o",
+        "--output",
+        type=path_arg,
+        metavar="FILE",
+        help="default: rulesets/GAME/l10n/GAME.pot",
+    )
     common(q, games=False)
     q = steps.add_parser("update", help="merge the current strings into LANG's catalog")
     q.add_argument("game", type=game_name, metavar="GAME")

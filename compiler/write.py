@@ -9,6 +9,8 @@ really changed.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Iterable
@@ -40,6 +42,9 @@ def write_all(outputs: Iterable[Output], root: Path, what: str = "file") -> list
     A folder (or a special file) standing where an output goes is a located
     error (LOAD009) raised before any output is swapped in, so the others are
     not left new beside old ones. ``what`` names the output in that message.
+    A folder that cannot be made or written to (a file in the way, no
+    permission, a full disk) is OUT001 at that path. If a swap itself fails
+    part-way, the files already swapped are put back as they were.
     """
     staged: list[tuple[Path, Path]] = []
     try:
@@ -49,21 +54,143 @@ def write_all(outputs: Iterable[Output], root: Path, what: str = "file") -> list
                 raise CompileError([_not_a_file(dest, what)])
             if dest.is_file() and dest.read_bytes() == out.data:
                 continue
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(
-                dir=dest.parent, prefix=".casebook-", suffix=".tmp", delete=False
-            ) as handle:
-                handle.write(out.data)
+            staged.append((_stage(dest, out.data, what), dest))
+    except BaseException:
+        _discard(tmp for tmp, _ in staged)
+        raise
+    _swap(staged, what)
+    return [dest for _, dest in staged]
+
+
+def _stage(dest: Path, data: bytes, what: str) -> Path:
+    """Write ``data`` to a synced temporary beside ``dest``; OUT001 if the folder refuses."""
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            dir=dest.parent, prefix=".casebook-", suffix=".tmp", delete=False
+        ) as handle:
+            try:
+                handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            staged.append((Path(handle.name), dest))
-    except BaseException:
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+            except BaseException:
+                Path(handle.name).unlink(missing_ok=True)
+                raise
+    except OSError as err:
+        raise CompileError([cannot_write(dest, err, what)]) from None
+    return Path(handle.name)
+
+
+def _swap(staged: list[tuple[Path, Path]], what: str) -> None:
+    """Rename each temporary over its destination, undoing them all if one fails.
+
+    Each old file is kept under a hard link until every rename has worked, so a
+    failure half-way (a folder put in place meanwhile, a read-only remount)
+    restores the earlier ones and leaves the folder as it was. Where hard links
+    are not supported the old file cannot be kept, and the failure is reported
+    all the same.
+    """
+    backups: list[tuple[Path, Path | None]] = []  # (dest, its old bytes' link or None)
+    try:
+        for tmp, dest in staged:
+            backup = _keep(dest)
+            try:
+                os.replace(tmp, dest)
+            except BaseException:
+                _discard([backup] if backup else [])
+                raise
+            backups.append((dest, backup))
+    except BaseException as err:
+        for dest, backup in reversed(backups):
+            try:
+                if backup is None:
+                    dest.unlink(missing_ok=True)
+                else:
+                    os.replace(backup, dest)
+            except OSError:
+                pass  # best effort: the report below names the failure
+        _discard(tmp for tmp, _ in staged)
+        if isinstance(err, OSError):
+            failed = staged[len(backups)][1]
+            raise CompileError([cannot_write(failed, err, what)]) from None
         raise
-    for tmp, dest in staged:
-        os.replace(tmp, dest)
-    return [dest for _, dest in staged]
+    _discard(backup for _, backup in backups if backup is not None)
+
+
+def _keep(dest: Path) -> Path | None:
+    """A hard link to ``dest``'s current file, to restore it by; None if there is none."""
+    if not dest.is_file():
+        return None
+    backup = dest.with_name(f".casebook-{dest.name}.{os.getpid()}.old.tmp")
+    try:
+        backup.unlink(missing_ok=True)
+        os.link(dest, backup)
+    except OSError:
+        return None
+    return backup
+
+
+def _discard(paths: Iterable[Path]) -> None:
+    """Remove temporaries, ignoring any that are already gone or cannot be removed."""
+    for path in paths:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+
+
+def cannot_write(dest: Path, err: OSError, what: str = "file") -> Finding:
+    """OUT001: the operating system refused to write an output, said plainly."""
+    reason = err.strerror or str(err)
+    hint = "choose a folder you can write to"
+    blocker = _blocking_file(dest, folder=what.endswith("folder"))
+    if blocker is not None:
+        reason = f"{blocker.as_posix()} is a file, not a folder"
+        hint = f"choose another output folder, or move {blocker.name} away"
+    elif isinstance(err, PermissionError):
+        hint += ", or change its permissions"
+    elif err.errno in (errno.ENOSPC, errno.EDQUOT):
+        hint = "free some space (or choose another folder) and try again"
+    return Finding(
+        "OUT001",
+        Severity.ERROR,
+        f"cannot write the {what}: {reason}",
+        Location(dest.as_posix(), 1, 1),
+        suggestion=hint,
+    )
+
+
+def _blocking_file(dest: Path, folder: bool) -> Path | None:
+    """The nearest path that is a file where a folder is needed, if any.
+
+    ``dest`` itself counts when it is meant to be a folder.
+    """
+    for path in [dest, *dest.parents] if folder else dest.parents:
+        if path.exists():
+            return path if not path.is_dir() else None
+    return None
+
+
+def ensure_folder(root: Path, what: str = "output folder") -> None:
+    """Raise OUT001 at ``root`` if it is not a folder and cannot become one.
+
+    A build checks this first, so a mistyped ``--out`` fails in a moment
+    rather than after every game has been rendered. Nothing is made here: a
+    build that then fails leaves no empty folder behind.
+    """
+    existing = next((p for p in [root, *root.parents] if p.exists()), None)
+    if existing is None:
+        return
+    if not existing.is_dir():
+        raise CompileError([cannot_write(root, NotADirectoryError(20, "not a folder"), what)])
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise CompileError([cannot_write(root, PermissionError(13, "Permission denied"), what)])
+
+
+def make_folder(root: Path, what: str = "output folder") -> None:
+    """``mkdir -p root``, or OUT001 at it saying why not."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CompileError([cannot_write(root, err, what)]) from None
 
 
 def _not_a_file(dest: Path, what: str) -> Finding:

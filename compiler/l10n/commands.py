@@ -39,13 +39,13 @@ def _write(path: Path, text: str) -> bool:
     return bool(write_all([output], path.parent, what="catalog file"))
 
 
-def extract(game_dir: Path, root: Path, output: str | None) -> int:
+def extract(game_dir: Path, root: Path, output: Path | None) -> int:
     try:
         src = workflow.read_source(game_dir, root)
     except CompileError as err:
         _report(err.findings)
         return EXIT_INPUT
-    path = Path(output) if output else game_dir / L10N_DIR / f"{game_dir.name}.pot"
+    path = output or game_dir / L10N_DIR / f"{game_dir.name}.pot"
     _write(path, workflow.template_text(src))
     words = sum(len(u.text.split()) for u in src.units)
     print(f"{paths.shown(path, root)}: {len(src.units)} strings, {words} words")

@@ -168,3 +168,34 @@ def test_new_scaffolds_a_game_that_validates_and_builds(tmp_path: Path) -> None:
     assert again.returncode == 2 and "already exists" in again.stderr
     bad = run_casebook("new", "My Game", "--rulesets", str(rulesets))
     assert bad.returncode == 2 and "not a valid game id" in bad.stderr
+
+
+def test_an_output_folder_that_is_a_file_is_refused_before_any_work(
+    rulesets: Path, tmp_path: Path
+) -> None:
+    """Found by the hunt: `--out` naming a file was an internal error after every game
+    was rendered; now it is a located error at once, and the file is untouched."""
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine")
+    result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(blocker))
+    assert result.returncode == 2
+    assert "internal error" not in result.stderr
+    assert f"{blocker.as_posix()}:1:1: OUT001 cannot write the output folder" in result.stderr
+    assert "is a file, not a folder" in result.stderr
+    assert blocker.read_text() == "mine"
+    below = run_casebook("export", "--rulesets", str(rulesets), "-o", str(blocker / "x.txt"))
+    assert below.returncode == 2
+    assert f"{(blocker / 'x.txt').as_posix()}:1:1: OUT001" in below.stderr
+
+
+@pytest.mark.parametrize("verb", [("build", "--out"), ("export", "-o"), ("new", "--rulesets")])
+def test_an_empty_path_is_a_usage_error_not_the_current_folder(
+    verb: tuple[str, str], tmp_path: Path
+) -> None:
+    """`--out "$UNSET"` used to write a build into the current folder."""
+    name, option = verb
+    args = [name, "zed"] if name == "new" else [name, "--rulesets", str(MINI.parent)]
+    result = run_casebook(*args, f"{option}=", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "the path is empty" in result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -15,6 +15,7 @@ import pytest
 
 from compiler import write
 from compiler.cli import main
+from compiler.diagnostics import CompileError
 from tests.conftest import ROOT, RULESETS
 
 GAMES = ("maquis", "liberation")
@@ -140,10 +141,13 @@ def test_a_build_killed_part_way_leaves_every_output_whole(
     assert _files(out).keys() == old.keys()
 
 
-def test_a_crash_while_swapping_files_in_keeps_each_file_whole(
+def test_a_crash_while_swapping_files_in_puts_every_file_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The deterministic twin of the kill test: os.replace fails on its third call."""
+    """The deterministic twin of the kill test: os.replace fails on its third call.
+
+    The two files already swapped are put back from the copies kept of them, so the
+    folder holds the old set whole, and no temporary is left."""
     write.write_all([write.Output(f"g/{n}.txt", b"old") for n in "abcd"], tmp_path)
     real, calls = os.replace, []
 
@@ -154,10 +158,10 @@ def test_a_crash_while_swapping_files_in_keeps_each_file_whole(
         real(src, dst)
 
     monkeypatch.setattr(write.os, "replace", failing)
-    with pytest.raises(OSError):
+    with pytest.raises(CompileError, match="OUT001 cannot write the file: disk gone"):
         write.write_all([write.Output(f"g/{n}.txt", b"new") for n in "abcd"], tmp_path)
     monkeypatch.undo()
     contents = {p.name: p.read_bytes() for p in (tmp_path / "g").glob("*.txt")}
-    assert contents == {"a.txt": b"new", "b.txt": b"new", "c.txt": b"old", "d.txt": b"old"}
-    assert len(write.clear_stale(tmp_path)) == 2
+    assert contents == {"a.txt": b"old", "b.txt": b"old", "c.txt": b"old", "d.txt": b"old"}
+    assert write.clear_stale(tmp_path) == []
     assert not list(tmp_path.rglob("*.tmp"))
