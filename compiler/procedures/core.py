@@ -11,6 +11,7 @@ values can be compared key by key.
 from __future__ import annotations
 
 import random
+import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,12 @@ class ProcedureError(Exception):
     """
 
 
+# No table game counts or rolls near these; past them an input is a typo (or an
+# attack), and rolling 10^8 dice one at a time took minutes.
+MAX_COUNT = 10_000
+MAX_DICE = 1_000
+
+
 @dataclass
 class Dice:
     """Dice from a list the user gave (in order), else from a seeded generator.
@@ -45,6 +52,11 @@ class Dice:
         self._rng = random.Random(self.seed) if self.seed is not None else None
 
     def roll(self, count: int, sides: int = 6, why: str = "") -> list[int]:
+        if count > MAX_DICE:
+            raise ProcedureError(
+                f"{why or 'this step'} calls for {count} dice; Casebook rolls at most "
+                f"{MAX_DICE} at once: check the inputs"
+            )
         out: list[int] = []
         for _ in range(count):
             if self.given:
@@ -79,9 +91,16 @@ def whole(value: Any, what: str) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise ProcedureError(f"{what} must be a whole number, not {value!r}") from None
+        if isinstance(value, str) and value.strip().isdigit():  # past int()'s 4300 digits
+            raise ProcedureError(
+                f"{what} has {len(value.strip())} digits; no count here goes past {MAX_COUNT}"
+            ) from None
+        shown = reprlib.repr(value)
+        raise ProcedureError(f"{what} must be a whole number, not {shown}") from None
     if number < 0:
         raise ProcedureError(f"{what} cannot be negative ({number})")
+    if number > MAX_COUNT:
+        raise ProcedureError(f"{what} is {number}; no count here goes past {MAX_COUNT}")
     return number
 
 

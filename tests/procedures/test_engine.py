@@ -124,3 +124,30 @@ def test_table_cli_prints_a_row_by_roll_or_name() -> None:
     assert by_roll.returncode == 0 and "2" in by_roll.stdout.splitlines()[1]
     missing = run_casebook("table", "plan-vert", "german-items", "Panzer")
     assert missing.returncode == 1 and "no row for 'Panzer'" in missing.stderr
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        pytest.param(
+            "99999999",
+            "casualties is 99999999; no count here goes past 10000",
+            id="a huge count (rolled for two minutes)",
+        ),
+        pytest.param("9" * 5000, "casualties has 5000 digits", id="past int()'s digits (crashed)"),
+        pytest.param("abc", "casualties must be a whole number, not 'abc'", id="not a number"),
+    ],
+)
+def test_resolve_refuses_counts_no_table_reaches_at_once(value: str, says: str) -> None:
+    """Found by the adversarial hunt."""
+    result = run_casebook("resolve", "plan-vert", "13", f"casualties={value}", "--seed", "1")
+    assert result.returncode == 2
+    assert "internal error" not in result.stderr
+    assert says in result.stderr
+    assert len(result.stderr) < 300  # the value is cut short, not echoed whole
+
+
+def test_dice_refuse_a_roll_of_more_than_a_thousand() -> None:
+    with pytest.raises(ProcedureError, match="calls for 1001 dice"):
+        Dice(seed=1).roll(1001, 6, "casualties")
+    assert len(Dice(seed=1).roll(1000, 6, "casualties")) == 1000
