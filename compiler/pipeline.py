@@ -138,12 +138,35 @@ def _with_graphs(
                 )
             )
             return FrontEnd(None, None, tuple(findings))
-        other = front_end(game_dir.parent / game.translation_of, root, "original", via=chain)
+        original_dir = game_dir.parent / game.translation_of
+        if not (original_dir / "game.yaml").is_file():
+            findings.append(_no_original(game, game_dir, root, at))
+            return FrontEnd(None, None, tuple(findings))
+        other = front_end(original_dir, root, "original", via=chain)
         if other.graphs is None:
             findings += [f for f in other.findings if f.severity is Severity.ERROR]
             return FrontEnd(None, None, tuple(findings))
         original = other.graphs.references
     return FrontEnd(game, build_graphs(game, original), tuple(findings), lines)
+
+
+def _no_original(game: Game, game_dir: Path, root: Path, at: Location | None) -> Finding:
+    """MODEL011 at ``translation_of`` when it names no game folder beside this one."""
+    games = sorted(
+        d.name
+        for d in game_dir.parent.iterdir()
+        if d != game_dir and (d / "game.yaml").is_file() and not d.name.startswith(".")
+    )
+    listed = ", ".join(games[:10]) + (", …" if len(games) > 10 else "")
+    return Finding(
+        "MODEL011",
+        Severity.ERROR,
+        f"translation_of {game.translation_of!r} names no game: "
+        f"{shown(game_dir.parent / str(game.translation_of), root)} has no game.yaml",
+        at or Location(shown(game_dir / "game.yaml", root), 1, 1),
+        suggestion="name the folder of the game this ruleset translates"
+        + (f" (games here: {listed})" if games else ""),
+    )
 
 
 def source_language(sources: GameSources) -> str:

@@ -385,6 +385,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         setups=setups,
         edition="original",
         at=game_src.locate(()),
+        title_at=game_src.locate(("title",)),
         tables=tuple(t for src in sources.of_kind("tables") for t in from_parts.tables(src)),
         decks=tuple(
             d for src in sources.of_kind("cards") for d in from_parts.decks(src, reader.para)

@@ -117,6 +117,7 @@ class Game:
     procedures: tuple[Procedure, ...] = ()
     termbase: Termbase | None = None
     l10n: Localisation | None = None  # the translation units and, translated, their state
+    title_at: Location | None = None  # where game.yaml gives the title, for its messages
 
     def procedure(self, procedure_id: str) -> Procedure | None:
         return next((p for p in self.procedures if p.id == procedure_id), None)

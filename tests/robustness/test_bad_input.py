@@ -138,6 +138,14 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / "game.yaml", "\ntitle:", "\ntranslation_of: maquis\ntitle:"),
         "game.yaml:3:17: MODEL011 translation_of 'maquis' leads back to this game",
     ),
+    "a translation of a game that is not there": (
+        lambda g: _edit(g / "game.yaml", "\ntitle:", "\ntranslation_of: nope\ntitle:"),
+        "game.yaml:3:17: MODEL011 translation_of 'nope' names no game:",
+    ),
+    "a title the fonts cannot draw": (
+        lambda g: _edit(g / "game.yaml", "\ntitle: ", "\ntitle: 漢 "),
+        "game.yaml:3:8: FONT001 game title: the embedded fonts have no glyph for '漢'",
+    ),
     "a reference pattern that backtracks without end": (
         lambda g: _edit(g / "game.yaml", _ESCAPE_ROUTE, "pattern: '(?P<targets>(\\w+\\s?)+)$'"),
         "MODEL012 reference pattern 'see-page-check-escape-route' ran for more than 1 s on one",

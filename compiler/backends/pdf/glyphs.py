@@ -10,7 +10,7 @@ from compiler.model.game import Game
 
 
 def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
-    yield game.title, game.at, "game title"
+    yield game.title, game.title_at or game.at, "game title"
     for rule in game.all_rules():
         if rule.title:
             yield rule.title, rule.at, f"title of {rule.address}"
