@@ -265,7 +265,7 @@ class RulesReference:
 
     def search(self, query: str, limit: int = 10) -> tuple[SearchHit, ...]:
         """Rules holding every word of the query (or a word it begins); title words weigh most."""
-        wanted = words(query)
+        wanted = list(dict.fromkeys(words(query)))  # a word typed twice asks nothing more
         if not wanted:
             return ()
         hits = []
