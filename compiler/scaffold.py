@@ -6,6 +6,7 @@ language server offers completion from the first keystroke.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -19,7 +20,7 @@ id: {id}
 title: {title}
 language: en
 source:
-  title: {title} rules
+  title: {source_title}
 numbering:
   levels:
     - name: chapter
@@ -73,6 +74,27 @@ errata: []
 """
 
 
+def _checked_title(title: str) -> str:
+    """The title as typed, or ValueError saying why game.yaml could not hold it."""
+    try:
+        title.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are not UTF-8 arrive as lone surrogates
+        raise ValueError("the title is not UTF-8 text; type it again in a UTF-8 terminal") from None
+    if not title.strip():
+        raise ValueError("the title is empty; give one, or leave --title out")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in title):
+        raise ValueError("the title holds a control character; type it on one line")
+    return title.strip()
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar: a colon, quote or '#' in a title stays text.
+
+    A JSON string is a valid YAML double-quoted scalar, escapes included.
+    """
+    return json.dumps(text, ensure_ascii=False)
+
+
 def scaffold(rulesets: Path, game_id: str, title: str | None = None) -> list[Path]:
     """Write rulesets/<game_id>/ and return the files written."""
     if not _ID.match(game_id):
@@ -80,9 +102,12 @@ def scaffold(rulesets: Path, game_id: str, title: str | None = None) -> list[Pat
     folder = rulesets / game_id
     if folder.exists():
         raise FileExistsError(f"{folder} already exists; choose another name")
-    title = title or game_id.replace("-", " ").title()
+    title = _checked_title(title) if title is not None else game_id.replace("-", " ").title()
+    game_yaml = _GAME.format(
+        id=game_id, title=_quoted(title), source_title=_quoted(f"{title} rules")
+    )
     files = {
-        "game.yaml": ("game", _GAME.format(id=game_id, title=title)),
+        "game.yaml": ("game", game_yaml),
         "rules/01-introduction.yaml": ("rules", _RULES),
         "components.yaml": ("components", _COMPONENTS),
         "errata.yaml": ("errata", _ERRATA),

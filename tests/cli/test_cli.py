@@ -199,3 +199,25 @@ def test_an_empty_path_is_a_usage_error_not_the_current_folder(
     assert result.returncode == 2
     assert "the path is empty" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_new_keeps_a_title_with_quotes_and_colons_as_text(tmp_path: Path) -> None:
+    """Found by the hunt: `--title 'a"b: c'` wrote a game.yaml that failed validate."""
+    title = 'Ambush at "Le Pont": a # sign'
+    made = run_casebook("new", "ambush", "--title", title, "--rulesets", str(tmp_path))
+    assert made.returncode == 0, made.stderr
+    checked = run_casebook("validate", "ambush", "--rulesets", str(tmp_path))
+    assert checked.returncode == 0, checked.stderr
+    exported = run_casebook("export", "ambush", "--format", "json", "--rulesets", str(tmp_path))
+    assert json.loads(exported.stdout)["title"] == title
+
+
+@pytest.mark.parametrize(
+    ("title", "says"),
+    [("   ", "the title is empty"), ("a\x07b", "control character"), ("\udcff", "not UTF-8")],
+)
+def test_new_refuses_a_title_game_yaml_cannot_hold(title: str, says: str, tmp_path: Path) -> None:
+    made = run_casebook("new", "ambush", "--title", title, "--rulesets", str(tmp_path))
+    assert made.returncode == 2
+    assert says in made.stderr
+    assert list(tmp_path.iterdir()) == []
