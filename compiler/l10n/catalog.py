@@ -32,6 +32,7 @@ import polib
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n.corrections import touching
 from compiler.l10n.units import Unit
+from compiler.load.yaml_nodes import CONTROL
 from compiler.model.game import Erratum, Game
 
 WRAP = 79
@@ -209,6 +210,7 @@ def read(path: Path, shown: str) -> polib.POFile:
             Location(shown, 1, 1),
             "give the path of a .po file",
         ) from None
+    _check_text(text, shown)
     try:
         # polib's own duplicate check searches the catalog for every entry (quadratic:
         # a quarter of a second on Liberation's); one pass over a set says the same
@@ -230,8 +232,62 @@ def read(path: Path, shown: str) -> polib.POFile:
                 "keep one of the two entries (msgfmt --check names the same fault)",
             )
         seen.add(key)
+    _check_entries(po, text, shown)
     return po
 
 
 def _refused(message: str, where: Location, suggestion: str) -> CompileError:
     return CompileError([Finding("L10N100", Severity.ERROR, message, where, suggestion=suggestion)])
+
+
+# A string opened and never closed on its line; polib drops its last character instead.
+_UNCLOSED = re.compile(r'[ \t]*(?:msg[a-z_]+(?:\[\d+\])?[ \t]*)?"(?:[^"\\\n]|\\.)*$')
+_PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*[1-9]\d?\s*;\s*plural\s*=[^;]+;?\s*")
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _check_text(text: str, shown: str) -> None:
+    """Faults polib lets through silently, as msgfmt --check names them."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.endswith('"') and not line.endswith('\\"'):
+            continue  # nearly every line: a closed string (one regex per line cost 8 ms)
+        if bad := _UNCLOSED.match(line):
+            raise _refused(
+                "not a valid PO file: a quoted string is not closed on its line",
+                Location(shown, number, bad.group().index('"') + 1),
+                'end the line with a closing " (a quote inside the text is written \\")',
+            )
+    control = CONTROL.search(text)
+    if control:
+        line, column = _line_col(text, control.start())
+        raise _refused(
+            f"catalog holds the control character U+{ord(control.group()):04X}, which no "
+            "output can print (it would vanish or show as a box)",
+            Location(shown, line, column),
+            "remove it; write a line break inside a string as \\n",
+        )
+
+
+def _check_entries(po: polib.POFile, text: str, shown: str) -> None:
+    """Plural forms: Casebook's strings have none, so a plural entry is a mistake."""
+    forms = po.metadata.get("Plural-Forms")
+    if forms is not None and not _PLURAL_FORMS.fullmatch(forms):
+        at = text.find("Plural-Forms:")
+        line = text.count("\n", 0, at) + 1 if at >= 0 else 1
+        raise _refused(
+            f"the Plural-Forms header {forms!r} is not 'nplurals=N; plural=EXPRESSION;'",
+            Location(shown, line, 1),
+            "write it as gettext does, e.g. 'nplurals=2; plural=(n != 1);'",
+        )
+    for entry in po:
+        if entry.msgid_plural or entry.msgstr_plural:
+            raise _refused(
+                f"the entry {entry.msgctxt or entry.msgid!r} has plural forms, and no "
+                "string of a game has any",
+                Location(shown, entry.linenum or 1, 1),
+                "translate it with one msgstr, without msgid_plural or msgstr[N]",
+            )

@@ -83,7 +83,7 @@ MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 100
 # C0 and C1 controls (but tab and line breaks), which quoted YAML can still spell as escapes
 _ODD_BREAK = re.compile("[\x85\u2028\u2029]")
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
 
 def _refusal(code: str, message: str, where: Location, suggestion: str) -> CompileError:
@@ -371,7 +371,7 @@ class _Walker:
         self.shared = False  # a node met twice: an alias, found again by _alias_findings
         self._constructor = yaml.SafeLoader("")
         self._watch_aliases = _ANCHOR.search(text) is not None
-        self._check_controls = "\\" in text or _CONTROL.search(text) is not None
+        self._check_controls = "\\" in text or CONTROL.search(text) is not None
         self._quick = not self._watch_aliases and not self._check_controls
 
     def close(self) -> None:
@@ -479,7 +479,7 @@ class _Walker:
 
     def _scalar(self, node: yaml.ScalarNode) -> object:
         if node.tag == _STR_TAG:
-            bad = _CONTROL.search(node.value)
+            bad = CONTROL.search(node.value)
             if bad:
                 self.refuse(
                     "LOAD012",

@@ -242,3 +242,60 @@ def test_a_folder_where_the_catalog_goes_is_a_located_error_not_a_crash(game: Pa
     assert "l10n/fr.po:1:1: LOAD009 expected a catalog file here, found a folder" in result.stderr
     assert "internal error" not in result.stderr
     assert catalog_path(game, "fr").is_dir() and not list(catalog_path(game, "fr").iterdir())
+
+
+_HEADER = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        pytest.param(
+            '\nmsgctxt "a"\nmsgid "x"\nmsgstr "Ciao\n',
+            ":7:8: L10N100 not a valid PO file: a quoted string is not closed on its line",
+            id="an unclosed quote (polib dropped the last letter)",
+        ),
+        pytest.param(
+            '\nmsgctxt "a"\nmsgid "x"\nmsgstr "Ci\x01ao"\n',
+            ":7:11: L10N100 catalog holds the control character U+0001",
+            id="a control character",
+        ),
+        pytest.param(
+            '"Plural-Forms: nplurals=junk;\\n"\n',
+            ":4:1: L10N100 the Plural-Forms header 'nplurals=junk;' is not",
+            id="a junk Plural-Forms header",
+        ),
+        pytest.param(
+            '\nmsgctxt "a"\nmsgid "x"\nmsgid_plural "xs"\nmsgstr[0] "y"\nmsgstr[7] "z"\n',
+            ":5:1: L10N100 the entry 'a' has plural forms",
+            id="plural forms, which no unit has",
+        ),
+    ],
+)
+def test_po_faults_polib_lets_through_are_refused_where_they_are(
+    game: Path, tmp_path: Path, body: str, says: str
+) -> None:
+    """Found by the hunt; msgfmt --check refuses each of these too."""
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    before = catalog_path(game, "fr").read_bytes()
+    work = tmp_path / "faulty.po"
+    work.write_text(_HEADER + body, encoding="utf-8")
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert result.returncode == 2
+    assert f"{work}{says}" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert catalog_path(game, "fr").read_bytes() == before
+
+
+def test_an_unclosed_quote_in_the_catalog_itself_stops_update_rewriting_it(game: Path) -> None:
+    """`l10n update` used to write the text back one letter short."""
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    path = catalog_path(game, "fr")
+    text = path.read_text(encoding="utf-8")
+    broken = text.replace('msgstr ""\n\n', 'msgstr "Piochez\n\n', 1)
+    assert broken != text
+    path.write_text(broken, encoding="utf-8")
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 2
+    assert "a quoted string is not closed on its line" in result.stderr
+    assert path.read_text(encoding="utf-8") == broken
