@@ -362,8 +362,12 @@ def cmd_lint(args: argparse.Namespace) -> int:
     dirs = _games(args)
     if dirs is None:
         return EXIT_INPUT
-    select = _codes(args.select)
-    ignore = _codes(args.ignore) or []
+    try:
+        select = _codes(args.select, "--select")
+        ignore = _codes(args.ignore, "--ignore") or []
+    except argparse.ArgumentTypeError as err:
+        print(f"casebook lint: {err}", file=sys.stderr)
+        return EXIT_INPUT
     collected: list[tuple[str, Finding]] = []
     status = EXIT_OK
     options = (_root_for(args.rulesets), args.edition, select, ignore, args.lang)
@@ -461,27 +465,57 @@ def game_name(value: str) -> str:
     return value
 
 
-def _codes(value: str | None) -> list[str] | None:
-    return [c.strip() for c in value.split(",") if c.strip()] if value else None
+def _codes(value: str | None, option: str) -> list[str] | None:
+    """--select/--ignore as a list of codes or prefixes; ArgumentTypeError if one names no check.
+
+    A typo must not quietly select nothing and pass.
+    """
+    if not value:
+        return None
+    from compiler import codes
+    from compiler.checks import BY_CODE
+
+    wanted = [c.strip().upper() for c in value.split(",") if c.strip()]
+    for prefix in wanted:
+        if any(code.startswith(prefix) for code in BY_CODE):
+            continue
+        if any(code.startswith(prefix) for code in codes.BY_CODE):
+            why = f"{prefix} is not a lint check: loading and model errors are always reported"
+        else:
+            groups = sorted({code.rstrip("0123456789") for code in BY_CODE})
+            why = f"no check has the code or prefix {prefix!r}; the checks: {', '.join(groups)}"
+        raise argparse.ArgumentTypeError(f"{option}: {why} (`casebook explain --all`)")
+    return wanted
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    from compiler import codes
     from compiler.checks import BY_CODE
     from compiler.checks.docs import render_docs
 
     if args.all:
         sys.stdout.write(render_docs())
         return EXIT_OK
-    check = BY_CODE.get((args.code or "").upper())
-    if check is None:
-        print(
-            f"casebook explain: unknown code {args.code!r}; known: {', '.join(BY_CODE)}",
-            file=sys.stderr,
-        )
-        return EXIT_INPUT
-    print(f"{check.CODE} ({check.NAME}), severity {check.SEVERITY.value}\n")
-    print((check.__doc__ or "").split("\n", 1)[1].strip())
-    return EXIT_OK
+    wanted = (args.code or "").strip().upper()
+    check = BY_CODE.get(wanted)
+    if check is not None:
+        print(f"{check.CODE} ({check.NAME}), severity {check.SEVERITY.value}\n")
+        print((check.__doc__ or "").split("\n", 1)[1].strip())
+        return EXIT_OK
+    code = codes.BY_CODE.get(wanted)
+    if code is not None:
+        print(f"{code.code} ({code.name}), severity {code.severity}, from the {code.stage} stage\n")
+        print(f"{code.summary}\n\n{code.body}")
+        return EXIT_OK
+    known = sorted([*BY_CODE, *codes.BY_CODE])
+    near = [c for c in known if wanted and c.startswith(wanted.rstrip("0123456789"))]
+    print(
+        f"casebook explain: unknown code {args.code!r}; "
+        + (f"did you mean {', '.join(near[:8])}? " if near else "")
+        + "`casebook explain --all` lists every code",
+        file=sys.stderr,
+    )
+    return EXIT_INPUT
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -654,9 +688,9 @@ def parser() -> argparse.ArgumentParser:
     common(q, games=False)
     p.set_defaults(run=cmd_l10n)
 
-    p = verbs.add_parser("explain", help="print what a check finds, why, and an example")
+    p = verbs.add_parser("explain", help="print what a code means, why, and what to do")
     p.add_argument("code", nargs="?", metavar="CODE")
-    p.add_argument("--all", action="store_true", help="every check, as the docs page")
+    p.add_argument("--all", action="store_true", help="every code, as the docs page")
     p.set_defaults(run=cmd_explain)
 
     p = verbs.add_parser("new", help="start a new game with a minimal valid ruleset")

@@ -1,4 +1,4 @@
-"""The checks documentation page, made from the checks' own docstrings.
+"""The checks documentation page, made from the checks' own docstrings and compiler/codes.py.
 
 ``casebook explain --all > docs/checks.md`` writes it; a test keeps the
 committed page equal to this output, so the docs cannot drift from the code.
@@ -7,6 +7,7 @@ committed page equal to this output, so the docs cannot drift from the code.
 from __future__ import annotations
 
 from compiler.checks import ALL_CHECKS
+from compiler.codes import CODES
 
 
 def render_docs() -> str:
@@ -30,4 +31,22 @@ def render_docs() -> str:
             body = "#" + body
         parts.append(f"\n## {check.CODE}\n\n`{check.NAME}` · severity {check.SEVERITY.value}\n")
         parts.append(body)
+    parts += [
+        "\n# Codes from the other stages\n",
+        "Loading, schema validation, modelling, errata, translation catalogs, layout and",
+        "writing report these. They are not checks: every command reports them whatever",
+        "`--select` or `--ignore` say, and an error among them stops the game before any",
+        "check runs or any file is written.\n",
+        "| code | name | stage | severity |",
+        "|---|---|---|---|",
+    ]
+    parts += [
+        f"| [{c.code}](#{c.code.lower()}) | {c.name} | {c.stage} | {c.severity} |" for c in CODES
+    ]
+    for code in CODES:
+        body = code.body.replace("\n## ", "\n### ")
+        parts.append(
+            f"\n## {code.code}\n\n`{code.name}` · {code.stage} · severity {code.severity}\n"
+        )
+        parts.append(f"{code.summary}\n\n{body}")
     return "\n".join(parts) + "\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -49,6 +50,28 @@ def test_select_and_ignore(rulesets: Path) -> None:
     assert only_names.returncode == 0 and "XREF001" not in only_names.stdout
     no_xref = lint(rulesets, "--ignore", "XREF001")
     assert no_xref.returncode == 0 and "XREF001" not in no_xref.stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "says"),
+    [
+        ("--select=JUNK", "--select: no check has the code or prefix 'JUNK'; the checks: CARD,"),
+        ("--ignore=XREF001,NAEM", "--ignore: no check has the code or prefix 'NAEM'"),
+        ("--select=LOAD004", "LOAD004 is not a lint check: loading and model errors are always"),
+    ],
+)
+def test_a_select_or_ignore_naming_no_check_is_a_usage_error(
+    rulesets: Path, option: str, says: str
+) -> None:
+    """Found by the hunt: `--select JUNK` checked nothing and passed with exit 0."""
+    result = lint(rulesets, option)
+    assert result.returncode == 2
+    assert says in result.stderr
+    assert result.stdout == ""
+
+
+def test_select_takes_codes_in_any_case(rulesets: Path) -> None:
+    assert lint(rulesets, "--select", "xref001").returncode == 1
 
 
 def test_noqa_comment_suppresses_on_its_line(rulesets: Path) -> None:
@@ -102,6 +125,33 @@ def test_explain_prints_the_check_docs() -> None:
     assert result.stdout.startswith("XREF002 (mistargeted-reference), severity error")
     assert "## Why it matters" in result.stdout
     assert run_casebook("explain", "NOPE999").returncode == 2
+
+
+def test_explain_prints_a_page_for_a_code_no_check_owns() -> None:
+    result = run_casebook("explain", "load013")
+    assert result.returncode == 0
+    assert result.stdout.startswith("LOAD013 (number-out-of-range), severity error, from the load")
+    assert "2^53" in result.stdout
+    unknown = run_casebook("explain", "LOAD099")
+    assert unknown.returncode == 2
+    assert "did you mean LOAD001" in unknown.stderr
+
+
+def test_every_code_the_compiler_emits_has_a_page_and_every_page_a_code() -> None:
+    """A new code needs an entry in compiler/codes.py; a retired one loses it."""
+    from compiler import codes
+    from compiler.checks import BY_CODE
+
+    emitted = set()
+    for path in (ROOT / "compiler").rglob("*.py"):
+        if path.name == "codes.py":
+            continue
+        lines = path.read_text("utf-8").splitlines()
+        code_lines = "\n".join(x for x in lines if not x.lstrip().startswith("#"))
+        emitted |= set(re.findall(r'"((?:[A-Z]+|L10N)[0-9]{3})"', code_lines))
+    assert emitted - set(BY_CODE) == set(codes.BY_CODE)
+    assert not set(BY_CODE) & set(codes.BY_CODE)
+    assert [c.code for c in codes.CODES] == sorted(codes.BY_CODE)
 
 
 def test_docs_page_is_generated_from_the_checks() -> None:
