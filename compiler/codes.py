@@ -365,7 +365,8 @@ CODES: tuple[Code, ...] = (
 
             Nothing more can be read from that file; the game's other files are still
             read and reported. Fix the YAML at the line given. Delete a stray control
-            character: writing it as an escape such as `"\\x07"` is refused as LOAD012.
+            character (writing it as an escape such as `"\\x07"` is refused as
+            LOAD012).
             """
         ),
     ),
@@ -492,9 +493,9 @@ CODES: tuple[Code, ...] = (
             naming a folder without game.yaml is MODEL011, not this.
 
             game.yaml gives the game's id, title, language, source and numbering;
-            without it nothing in the folder can be modelled. Add one. `casebook new
-            GAME` writes a minimal ruleset, game.yaml included, in a new folder (it
-            refuses a folder that already exists), so you can copy its game.yaml.
+            without it nothing in the folder can be modelled. Add one: `casebook new
+            GAME --rulesets /tmp` writes a minimal ruleset in a new folder (it refuses
+            one that already exists), and you can copy its game.yaml.
             """
         ),
     ),
@@ -597,7 +598,8 @@ CODES: tuple[Code, ...] = (
             ```
 
             The character would vanish from the output or show as a box. Remove it.
-            The escapes `\\n` and `\\t` are not refused.
+            An escape that spells a printable character, `\\n` or `\\t` is not
+            refused.
             """
         ),
     ),

@@ -85,8 +85,8 @@ def load_game(game_dir: Path, root: Path) -> GameSources:
                 Severity.ERROR,
                 f"{game_dir.name}: no game.yaml in this folder",
                 Location(shown(game_dir / "game.yaml", root), 1, 1),
-                suggestion="every game folder needs a game.yaml; "
-                "`casebook new GAME` writes a minimal one",
+                suggestion="every game folder needs a game.yaml (id, title, language, source, "
+                "numbering); `casebook new GAME --rulesets /tmp` writes one to copy",
             )
         )
     inside = game_dir.resolve()

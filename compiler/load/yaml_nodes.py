@@ -140,8 +140,7 @@ def _syntax_error(text: str, path: str, err: yaml.YAMLError) -> CompileError:
             "LOAD001",
             f"YAML syntax error: character U+{ord(char):04X} is not allowed in YAML text",
             _at_offset(text, err.position, path),
-            "delete the character (it is invisible in most editors), or write it as an escape "
-            'inside double quotes, e.g. "\\x07"',
+            "delete the character (it is invisible in most editors): no output can print it",
         )
     if not isinstance(err, yaml.MarkedYAMLError):
         return _refusal("LOAD001", f"YAML syntax error: {err}", Location(path, 1, 1), "fix it")
@@ -486,7 +485,7 @@ class _Walker:
                     f"text holds the control character U+{ord(bad.group()):04X}, which no "
                     "output can print (it would vanish or show as a box)",
                     self.here(node),
-                    suggestion="remove it; write a line break as a new line, not as an escape",
+                    suggestion="remove it; an escape may spell a printable character, \\n or \\t",
                 )
             return node.value
         value = _plain_value(node)

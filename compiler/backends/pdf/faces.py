@@ -176,7 +176,8 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
                 region,
                 f"region {region.id!r}: its show template writes <{tag}{attrs}>, which a card "
                 "region may not use",
-                "use only <b>, <i>, <u>, <strike>, <super>, <sub>, <br/> and "
+                "use only <b>, <strong>, <i>, <em>, <u>, <strike>, <super>, <sup>, <sub>, "
+                "<br/> and "
                 '<font color="…" size="…">',
             )
     return markup
