@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from compiler import paths
 from compiler.backends.pdf.paper import POINTS
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.paths import BUILD_DIR, RULESETS_DIR
@@ -85,6 +86,14 @@ def cmd_build(args: argparse.Namespace) -> int:
     if dirs is None:
         return EXIT_INPUT
     ensure_folder(args.out)  # a mistyped --out fails now, not after every game is rendered
+    clash = _game_holding(args.out, args.rulesets)
+    if clash is not None:
+        print(
+            f"casebook build: --out {args.out} is {clash}; outputs there would be read back "
+            f"as part of a game. Choose a folder outside it (default: {BUILD_DIR})",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     status = EXIT_OK
     quiet = args.quiet
     progress = not quiet and sys.stderr.isatty()
@@ -151,6 +160,20 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     run(jobs, args.out, done)
     return status
+
+
+def _game_holding(out: Path, rulesets: Path) -> str | None:
+    """What of the rulesets an output folder would write into, if any, said for a message.
+
+    Outputs go to <out>/<game>/…: --out set to the rulesets folder writes into every
+    game's folder, and a folder inside a game is read with it.
+    """
+    if paths.resolved(out) == paths.resolved(rulesets):
+        return "the rulesets folder itself"
+    for game_dir in paths.game_dirs(rulesets, []) if rulesets.is_dir() else []:
+        if paths.inside(out, game_dir):
+            return f"inside the game folder {game_dir}"
+    return None
 
 
 def cmd_export(args: argparse.Namespace) -> int:

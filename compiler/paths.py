@@ -49,3 +49,10 @@ def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:
     if names:
         return [rulesets / name for name in names]
     return sorted(p for p in rulesets.iterdir() if (p / "game.yaml").is_file())
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is ``folder`` or lies within it, links followed as far as they go."""
+    there = resolved(path) or path.absolute()
+    base = resolved(folder) or folder.absolute()
+    return there.is_relative_to(base)

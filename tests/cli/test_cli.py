@@ -221,3 +221,12 @@ def test_new_refuses_a_title_game_yaml_cannot_hold(title: str, says: str, tmp_pa
     assert made.returncode == 2
     assert says in made.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_folder_inside_the_rulesets_is_refused(rulesets: Path) -> None:
+    """Outputs written into a game's folder would be read back as part of it."""
+    out = rulesets / "mini-case" / "build"
+    result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
+    assert result.returncode == 2
+    assert "is inside the game folder" in result.stderr
+    assert not out.exists()
