@@ -27,6 +27,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Flowable,
     PageTemplate,
     Paragraph,
@@ -204,6 +205,7 @@ def _margin(unit: UnitState, flags: list[Flag], st: dict) -> Paragraph:
     return Paragraph("<br/>".join(parts), st["flag"])
 
 
+HEADING_ROOM = 72  # points a heading needs below it for its first lines, when rows may split
 HEADING_MAX = 300  # characters: no title a game prints is as long; its rows print it whole
 
 
@@ -241,6 +243,8 @@ def _rows(
             if rows:
                 yield _table(rows, marks, text_w, split_rows)
                 rows, marks = [], []
+            if split_rows:
+                yield CondPageBreak(HEADING_ROOM)
             if current is None or group.section != current.section:
                 n += 1
                 level = 0
@@ -333,6 +337,12 @@ def _render(game: Game, findings: Sequence[Finding], paper: str, split_rows: boo
     assert game.l10n is not None
     register()
     st = _styles()
+    if split_rows:
+        # A row taller than a page: a heading kept with its table would push the whole
+        # table past the rest of the page (page 1 held only the title). Each heading
+        # asks for room for a few lines instead (_rows), and the table starts under it.
+        for key in ("group", "section"):
+            st[key] = ParagraphStyle(f"{st[key].name}-loose", parent=st[key], keepWithNext=0)
     l10n = game.l10n
     page = landscape(POINTS[paper])
     width = page[0] - 2 * MARGIN
