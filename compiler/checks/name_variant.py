@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from compiler.checks.helpers import rule_paras, stem
 from compiler.diagnostics import Finding, Location, Severity
@@ -38,7 +38,7 @@ _JOINERS = {"of", "and", "to", "the", "de", "di", "del", "della"}
 _TOKEN = re.compile(r"[A-Za-zÀ-ÿ][\w’'-]*")
 
 
-def head_nouns(game: Game) -> set[str]:
+def head_nouns(game: Game) -> frozenset[str]:
     """Words that end a thing's name in this game: the last word of each declared name."""
     heads = set()
     for comp in game.components:
@@ -46,36 +46,49 @@ def head_nouns(game: Game) -> set[str]:
             words = _TOKEN.findall(name)
             if words:
                 heads.add(stem(words[-1]))
-    return heads - {""}
+    return frozenset(heads - {""})
 
 
-def candidates(text: str, heads: set[str]) -> Iterator[tuple[str, int]]:
-    """Capitalised names (2-5 words) ending in a head noun, with their offsets."""
-    tokens = list(_TOKEN.finditer(text))
-    i = 0
-    while i < len(tokens):
-        if not tokens[i].group()[:1].isupper() or any(ch.isdigit() for ch in tokens[i].group()):
+def candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
+    """Capitalised names (2-5 words) ending in a head noun, with their offsets.
+
+    Cached: lint runs this check on the original, the living edition and each
+    translation, whose paragraphs are mostly the same text.
+    """
+    return _candidates(text, heads)
+
+
+@lru_cache(maxsize=65_536)
+def _candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
+    matches = list(_TOKEN.finditer(text))
+    tokens = [m.group() for m in matches]
+    starts = [m.start() for m in matches]
+    ends = [m.end() for m in matches]
+    lowered = [t.lower() for t in tokens]
+    is_head = [stem(t) in heads for t in tokens]
+    capital = [t[:1].isupper() for t in tokens]
+    found = []
+    i, count = 0, len(tokens)
+    while i < count:
+        if not capital[i] or any(ch.isdigit() for ch in tokens[i]):
             i += 1
             continue
         j = i
         while (
-            j + 1 < len(tokens)
-            and (
-                tokens[j + 1].group()[:1].isupper()
-                or tokens[j + 1].group().lower() in _JOINERS
-                or stem(tokens[j + 1].group()) in heads
-            )
-            and text[tokens[j].end() : tokens[j + 1].start()].strip() in ("", "/")
+            j + 1 < count
+            and (capital[j + 1] or lowered[j + 1] in _JOINERS or is_head[j + 1])
+            and text[ends[j] : starts[j + 1]].strip() in ("", "/")
         ):
             j += 1
         # Trim joiners at the end, then emit the longest name ending in a head noun.
-        while j > i and tokens[j].group().lower() in _JOINERS:
+        while j > i and lowered[j] in _JOINERS:
             j -= 1
         for end in range(j, i, -1):
-            if stem(tokens[end].group()) in heads and end - i + 1 <= 5:
-                yield text[tokens[i].start() : tokens[end].end()], tokens[i].start()
+            if is_head[end] and end - i + 1 <= 5:
+                found.append((text[starts[i] : ends[end]], starts[i]))
                 break
         i = j + 1
+    return tuple(found)
 
 
 @cache
