@@ -12,9 +12,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path, PurePosixPath
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
@@ -70,6 +72,7 @@ def _stage(dest: Path, data: bytes, what: str) -> Path:
             dir=dest.parent, prefix=".casebook-", suffix=".tmp", delete=False
         ) as handle:
             try:
+                os.fchmod(handle.fileno(), _mode_for(dest))
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
@@ -79,6 +82,27 @@ def _stage(dest: Path, data: bytes, what: str) -> Path:
     except OSError as err:
         raise CompileError([cannot_write(dest, err, what)]) from None
     return Path(handle.name)
+
+
+def _mode_for(dest: Path) -> int:
+    """The permissions ``dest`` should have: its old ones, else what the umask allows.
+
+    A temporary file is made readable by its owner only; renamed into place
+    as it is, every output would be mode 0600, and a web server or another
+    user could not read a build another account made.
+    """
+    try:
+        return stat.S_IMODE(dest.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+@cache
+def _umask() -> int:
+    """The process's umask; reading it means setting it, so it is read once."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _swap(staged: list[tuple[Path, Path]], what: str) -> None:

@@ -106,3 +106,18 @@ def test_a_folder_that_cannot_be_made_is_a_located_error_even_for_root() -> None
     (finding,) = caught.value.findings
     assert finding.code == "OUT001"
     assert finding.location.path == "/proc/casebook-no-such/out/x.txt"
+
+
+def test_new_outputs_follow_the_umask_and_rewritten_ones_keep_their_mode(tmp_path: Path) -> None:
+    """Found by the hunt: every file was mode 0600 (a temporary's mode, renamed into
+    place), so a web server or another user could not read a build; `l10n update`
+    turned a 0644 catalog into 0600."""
+    from compiler import write
+
+    (tmp_path / "kept.po").write_text("old")
+    (tmp_path / "kept.po").chmod(0o640)
+    write_all([Output("new.pdf", b"new"), Output("kept.po", b"new")], tmp_path)
+    expected = 0o666 & ~write._umask()
+    assert expected & 0o044, "the test needs a umask that lets others read"
+    assert (tmp_path / "new.pdf").stat().st_mode & 0o777 == expected
+    assert (tmp_path / "kept.po").stat().st_mode & 0o777 == 0o640
