@@ -176,6 +176,20 @@ def _game_holding(out: Path, rulesets: Path) -> str | None:
     return None
 
 
+def _refused_inside_game(output: Path, rulesets: Path, option: str) -> bool:
+    """Refuse (and say why) an output file in a game's folder: `export -o game.yaml`
+    or `l10n extract -o l10n/en.po` replaced the game's own files without a word."""
+    clash = _game_holding(output, rulesets)
+    if clash is None:
+        return False
+    print(
+        f"casebook {option}: {output} is {clash}; writing there would replace or add to "
+        "the game's own files. Write it outside the rulesets folder",
+        file=sys.stderr,
+    )
+    return True
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from compiler.backends import export
     from compiler.write import Output, write_all
@@ -186,6 +200,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     text = export.to_text(fe.game) if args.format == "text" else export.to_json(fe.game, fe.graphs)
     if args.output:
         path = args.output
+        if _refused_inside_game(args.output, args.rulesets, "export -o"):
+            return EXIT_INPUT
         write_all([Output(path.name, text.encode())], path.parent)
     else:
         sys.stdout.write(text)
@@ -248,6 +264,10 @@ def cmd_l10n(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     game_dir, root = dirs[0], _root_for(args.rulesets)
     if args.step == "extract":
+        template = args.output is not None and args.output.suffix == ".pot"
+        if args.output and not template:
+            if _refused_inside_game(args.output, args.rulesets, "l10n extract -o"):
+                return EXIT_INPUT
         return commands.extract(game_dir, root, args.output)
     if args.step == "status":
         langs = [args.lang] if args.lang else languages(game_dir)[1:]

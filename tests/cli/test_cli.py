@@ -230,3 +230,32 @@ def test_an_output_folder_inside_the_rulesets_is_refused(rulesets: Path) -> None
     assert result.returncode == 2
     assert "is inside the game folder" in result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [("export", "mini-case", "-o"), ("l10n", "extract", "mini-case", "-o")],
+    ids=["export", "l10n-extract"],
+)
+def test_an_output_file_over_a_games_own_file_is_refused(
+    verb: tuple[str, ...], rulesets: Path
+) -> None:
+    """Found by the hunt: `export -o game.yaml` replaced the game's game.yaml, and
+    `l10n extract -o l10n/en.po` a translated catalog with an empty template."""
+    target = rulesets / "mini-case" / "game.yaml"
+    before = target.read_bytes()
+    result = run_casebook(*verb, str(target), "--rulesets", str(rulesets))
+    assert result.returncode == 2
+    assert "is inside the game folder" in result.stderr
+    assert "replace or add to the game's own files" in result.stderr
+    assert target.read_bytes() == before
+
+
+def test_the_template_may_still_be_extracted_into_the_game(rulesets: Path) -> None:
+    """The default place of the .pot is the game's l10n folder; -o may name it too."""
+    target = rulesets / "mini-case" / "l10n" / "mini-case.pot"
+    result = run_casebook(
+        "l10n", "extract", "mini-case", "-o", str(target), "--rulesets", str(rulesets)
+    )
+    assert result.returncode == 0, result.stderr
+    assert target.read_text().startswith("#")
