@@ -14,6 +14,7 @@ from compiler.validate.modelines import expected_modeline
 from compiler.write import Output, write_all
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_ID = 64
 
 _GAME = """\
 id: {id}
@@ -99,12 +100,18 @@ def scaffold(rulesets: Path, game_id: str, title: str | None = None) -> list[Pat
     """Write rulesets/<game_id>/ and return the files written."""
     if not _ID.match(game_id):
         raise ValueError(f"{game_id!r} is not a valid game id: use a-z, 0-9 and '-'")
+    if len(game_id) > MAX_ID:
+        raise ValueError(
+            f"the game id is {len(game_id)} characters; use at most {MAX_ID} (it names "
+            "the folder and every output file, which file systems limit to 255 bytes)"
+        )
     folder = rulesets / game_id
     if folder.exists():
         raise FileExistsError(f"{folder} already exists; choose another name")
     title = _checked_title(title) if title is not None else game_id.replace("-", " ").title()
+    # quoted: unquoted, `new 1` or `new no` would read back as a number or a boolean
     game_yaml = _GAME.format(
-        id=game_id, title=_quoted(title), source_title=_quoted(f"{title} rules")
+        id=_quoted(game_id), title=_quoted(title), source_title=_quoted(f"{title} rules")
     )
     files = {
         "game.yaml": ("game", game_yaml),

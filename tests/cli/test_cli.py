@@ -259,3 +259,23 @@ def test_the_template_may_still_be_extracted_into_the_game(rulesets: Path) -> No
     )
     assert result.returncode == 0, result.stderr
     assert target.read_text().startswith("#")
+
+
+@pytest.mark.parametrize("game", ["1", "010", "null", "true", "no", "off"])
+def test_new_makes_a_valid_game_whatever_its_name_reads_as_in_yaml(
+    game: str, tmp_path: Path
+) -> None:
+    """Found by the hunt: the id was written unquoted, so `new 1` made `id: 1` (a number)
+    and `new no` made a boolean, and the new game failed validation."""
+    made = run_casebook("new", game, "--rulesets", str(tmp_path))
+    assert made.returncode == 0, made.stderr
+    checked = run_casebook("validate", game, "--rulesets", str(tmp_path))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_new_refuses_a_name_too_long_for_a_file_name(tmp_path: Path) -> None:
+    made = run_casebook("new", "a" * 300, "--rulesets", str(tmp_path))
+    assert made.returncode == 2
+    assert "use at most 64" in made.stderr
+    assert "internal error" not in made.stderr
+    assert list(tmp_path.iterdir()) == []
