@@ -265,9 +265,12 @@ def cmd_l10n(args: argparse.Namespace) -> int:
     game_dir, root = dirs[0], _root_for(args.rulesets)
     if args.step == "extract":
         template = args.output is not None and args.output.suffix == ".pot"
-        if args.output and not template:
-            if _refused_inside_game(args.output, args.rulesets, "l10n extract -o"):
-                return EXIT_INPUT
+        if (
+            args.output
+            and not template
+            and _refused_inside_game(args.output, args.rulesets, "l10n extract -o")
+        ):
+            return EXIT_INPUT
         return commands.extract(game_dir, root, args.output)
     if args.step == "status":
         langs = [args.lang] if args.lang else languages(game_dir)[1:]
@@ -367,7 +370,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 def cmd_table(args: argparse.Namespace) -> int:
     from compiler.procedures.core import ProcedureError
     from compiler.procedures.show import table_text
-    from compiler.procedures.table_lookup import find_row
+    from compiler.procedures.table_lookup import find_rows
 
     args.games = [args.game]
     fe = _one_game(args, "table")
@@ -385,16 +388,20 @@ def cmd_table(args: argparse.Namespace) -> int:
         known = ", ".join(t.id for t in fe.game.tables)
         print(f"casebook table: no table {args.table!r} (tables: {known})", file=sys.stderr)
         return EXIT_INPUT
-    row = None
-    if args.key and not table.missing:
-        try:
-            row = find_row(table, args.column, " ".join(args.key))
-        except (ProcedureError, StopIteration) as err:
-            print(
-                f"casebook table: {err or 'no such column ' + repr(args.column)}", file=sys.stderr
-            )
-            return EXIT_FINDINGS
-    sys.stdout.write(table_text(table, row))
+    if not args.key or table.missing:
+        sys.stdout.write(table_text(table))
+        return EXIT_OK
+    try:
+        rows = find_rows(table, args.column, " ".join(args.key))
+    except ProcedureError as err:
+        print(f"casebook table: {err}", file=sys.stderr)
+        return EXIT_FINDINGS
+    if len(rows) > 1:
+        print(
+            f"casebook table: {' '.join(args.key)!r} is in {len(rows)} rows; all are shown",
+            file=sys.stderr,
+        )
+    sys.stdout.write("".join(table_text(table, row) for row in rows))
     return EXIT_OK
 
 
@@ -750,6 +757,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extra = top.parse_known_args(argv)
     if extra and args.verb == "resolve" and all("=" in x and x[0] != "-" for x in extra):
         args.inputs += extra  # NAME=VALUE given after --dice or --seed
+    elif extra and args.verb == "table" and args.table and not any(x[:1] == "-" for x in extra):
+        args.key += extra  # the key given after --column
     elif extra:
         top.error(f"unrecognized arguments: {' '.join(extra)}")
     try:

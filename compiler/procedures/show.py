@@ -89,7 +89,7 @@ def table_text(table: Table, row: int | None = None) -> str:
 
     rows = [[cut(cell) for cell in r] for r in table.rows]
     labels = [cut(c.label) for c in table.columns]
-    widths = [max(len(label), *(len(r[i]) for r in rows)) for i, label in enumerate(labels)]
+    widths = [max([len(label), *(len(r[i]) for r in rows)]) for i, label in enumerate(labels)]
     header = "  ".join(x.ljust(w) for x, w in zip(labels, widths, strict=True))
     lines = [head, ("  " + header).rstrip()]
     for r in rows:

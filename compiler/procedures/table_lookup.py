@@ -30,22 +30,60 @@ def find_table(ctx: Context, table_id: str) -> Table:
     return table
 
 
-def find_row(table: Table, column: str | None, key: Any) -> int:
-    """Index of the row whose ``column`` cell covers ``key`` (a roll) or equals it (a name)."""
-    column = column or table.roll_column or table.columns[0].key
+_ROLL_DIGITS = 6  # no die total is longer; int() of a 5000-digit key took the CPU
+
+
+def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
+    """Indexes of every row whose ``column`` cell covers ``key`` (a roll) or equals it (a name).
+
+    Several rows can: a to-hit table rolls one die per distance, so a 6 hits
+    at every distance. ProcedureError names the columns or the keys when none does.
+    """
+    keys = [c.key for c in table.columns]
+    column = table.roll_column or keys[0] if column is None else column
+    if column not in keys:
+        raise ProcedureError(f"{table.title}: no column {column!r} (columns: {', '.join(keys)})")
     index = table.column_index(column)
     highest = dice_range(table.dice)[1] if table.dice else None
-    wanted = str(key).strip().casefold()
+    text = str(key).strip()
+    # ASCII digits only: "²".isdigit() is true, and int() refuses it
+    roll = int(text) if text.isascii() and text.isdigit() and len(text) <= _ROLL_DIGITS else None
+    wanted = text.casefold()
+    found = []
     for i, row in enumerate(table.rows):
         cell = row[index]
         covered = parse_roll(cell, highest)
-        if covered is not None and str(key).strip().isdigit():
-            if int(key) in covered:
-                return i
+        if covered is not None and roll is not None:
+            if roll in covered:
+                found.append(i)
         elif cell.strip().casefold() == wanted:
-            return i
-    shown = ", ".join(row[index] for row in table.rows)
-    raise ProcedureError(f"{table.title}: no row for {key!r} in column {column!r} ({shown})")
+            found.append(i)
+    if not found:
+        shown = ", ".join(row[index] for row in table.rows) or "the table has no rows"
+        raise ProcedureError(
+            f"{table.title}: no row for {_short(key)} in column {column!r} ({shown})"
+        )
+    return found
+
+
+def find_row(table: Table, column: str | None, key: Any) -> int:
+    """The one row ``key`` selects; a procedure cannot go on from two (ProcedureError)."""
+    found = find_rows(table, column, key)
+    if len(found) > 1:
+        cells = "; ".join(" / ".join(table.rows[i]) for i in found)
+        raise ProcedureError(
+            f"{table.title}: {_short(key)} is in {len(found)} rows of column "
+            f"{column or table.roll_column or table.columns[0].key!r} ({cells}); "
+            "look it up by a column that tells them apart"
+        )
+    return found[0]
+
+
+def _short(key: Any) -> str:
+    """The key as a message quotes it: 4, 'Panzer', or a long one cut short."""
+    if isinstance(key, str) and len(key) > 40:
+        key = key[:40] + "…"
+    return repr(key)
 
 
 def row(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:

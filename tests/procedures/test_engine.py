@@ -126,6 +126,55 @@ def test_table_cli_prints_a_row_by_roll_or_name() -> None:
     assert missing.returncode == 1 and "no row for 'Panzer'" in missing.stderr
 
 
+def test_table_cli_shows_every_row_a_roll_selects() -> None:
+    """Found by the hunt: a 6 hits at every distance, but only the first row was shown."""
+    done = run_casebook("table", "plan-vert", "shooting", "6")
+    assert done.returncode == 0, done.stderr
+    assert [line.split()[-1] for line in done.stdout.splitlines() if "Distance" in line] == [
+        "3",
+        "2",
+        "1",
+    ]
+    assert "'6' is in 3 rows" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["3", "--column", "nope"], "no column 'nope' (columns: distance, to_hit)"),
+        (["3", "--column", ""], "no column '' (columns: distance, to_hit)"),
+        (["²"], "no row for '²' in column 'to_hit'"),
+        (["9" * 5000], "no row for '9999"),
+    ],
+    ids=["unknown column (said nothing)", "empty column (ignored)", "superscript 2", "5000 digits"],
+)
+def test_table_cli_names_what_it_cannot_look_up(args: list[str], says: str) -> None:
+    """Found by the hunt: internal errors, or "casebook table: " and nothing more."""
+    done = run_casebook("table", "plan-vert", "shooting", *args)
+    assert done.returncode == 1
+    assert says in done.stderr
+    assert "internal error" not in done.stderr
+    assert len(done.stderr) < 300
+
+
+def test_table_cli_takes_the_key_after_the_column_option() -> None:
+    done = run_casebook("table", "plan-vert", "shooting", "--column", "distance", "3")
+    assert done.returncode == 0, done.stderr
+    assert "To-hit roll        6" in done.stdout
+
+
+def test_a_procedure_refuses_a_roll_two_rows_cover() -> None:
+    """A procedure cannot go on from two rows; the first one was taken without a word."""
+    from compiler.procedures.table_lookup import find_row
+
+    game = living_game("plan-vert")
+    table = game.table("shooting")
+    assert table is not None
+    with pytest.raises(ProcedureError, match="6 is in 3 rows of column 'to_hit'"):
+        find_row(table, None, 6)
+    assert find_row(table, "distance", 2) == 1
+
+
 @pytest.mark.parametrize(
     ("value", "says"),
     [
@@ -151,3 +200,14 @@ def test_dice_refuse_a_roll_of_more_than_a_thousand() -> None:
     with pytest.raises(ProcedureError, match="calls for 1001 dice"):
         Dice(seed=1).roll(1001, 6, "casualties")
     assert len(Dice(seed=1).roll(1000, 6, "casualties")) == 1000
+
+
+def test_a_table_with_no_rows_is_shown_with_its_header() -> None:
+    """Found by the hunt: `rows: []` is schema-valid and builds, but `casebook table`
+    crashed on it (max() of a single int)."""
+    from compiler.procedures.show import table_text
+
+    table = living_game("plan-vert").table("shooting")
+    assert table is not None
+    shown = table_text(replace(table, rows=(), row_at=()))
+    assert shown.splitlines()[1].split() == ["Distance", "in", "zones", "To-hit", "roll"]
