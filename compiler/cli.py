@@ -323,6 +323,20 @@ def _value(text: str):
         return text
 
 
+def _seed(value: str) -> int:
+    """--seed as a whole number from 0: Python seeds -1 as it seeds 1, so a negative
+    seed would quietly repeat a positive one's rolls."""
+    try:
+        seed = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{reprlib.repr(value)} is not a whole number") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(
+            f"{seed} is negative; seeds start at 0 (-{-seed} would roll as {-seed} does)"
+        )
+    return seed
+
+
 def cmd_resolve(args: argparse.Namespace) -> int:
     from compiler.procedures.core import Dice, ProcedureError
     from compiler.procedures.resolve import find_procedure, resolve
@@ -359,12 +373,35 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     try:
         proc = find_procedure(fe.game, args.procedure)
-        result = resolve(fe.game, proc, inputs, Dice(given, args.seed))
+        dice = Dice(given, args.seed)
+        _note_unknown_inputs(proc, inputs)
+        result = resolve(fe.game, proc, inputs, dice)
     except ProcedureError as err:
         print(f"casebook resolve: {err}", file=sys.stderr)
         return EXIT_INPUT
     sys.stdout.write(resolution_text(proc, result))
+    if dice.given:
+        unused = ",".join(str(d) for d in dice.given)
+        print(f"note: {len(dice.given)} of the --dice were not needed: {unused}", file=sys.stderr)
     return EXIT_OK
+
+
+def _note_unknown_inputs(proc, inputs: dict) -> None:
+    """Say which NAME=VALUE the procedure does not declare: a typo (leadr=true) was
+    ignored without a word. Only a note: a step may also read a value it does not
+    list as an input, such as the printed faces of a roll (shot_rolls)."""
+    import difflib
+
+    declared = [name for name, _ in proc.inputs]
+    for name in inputs:
+        if name not in declared:
+            close = difflib.get_close_matches(name, declared, n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            print(
+                f"note: {name} is not one of {proc.id}'s inputs "
+                f"({', '.join(declared) or 'none'}){hint}",
+                file=sys.stderr,
+            )
 
 
 def cmd_table(args: argparse.Namespace) -> int:
@@ -695,7 +732,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("procedure", nargs="?", metavar="PROCEDURE", help="omit to list them")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
     p.add_argument("--dice", metavar="N,N,…", help="the dice rolled, in order")
-    p.add_argument("--seed", type=int, help="roll the dice from this seed")
+    p.add_argument(
+        "--seed", type=_seed, help="roll the dice from this seed (a whole number, 0 or more)"
+    )
     p.add_argument("--kinds", action="store_true", help="list the kinds a procedure can bind")
     common(p, games=False)
     p.set_defaults(run=cmd_resolve)

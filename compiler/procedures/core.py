@@ -87,10 +87,17 @@ def rolls(state: State, key: str, count: int, dice: Dice, sides: int = 6) -> lis
 
 
 def whole(value: Any, what: str) -> int:
-    """A count the rules need: a whole number, not negative, or an error naming it."""
+    """A count the rules need: a whole number, not negative, or an error naming it.
+
+    int() alone would take true as 1 and 1.5 as 1, and report 1e400 as a fault
+    of the procedure's binding.
+    """
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        shown = str(value).lower() if isinstance(value, bool) else reprlib.repr(value)
+        raise ProcedureError(f"{what} must be a whole number, not {shown}")
     try:
         number = int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         if isinstance(value, str) and value.strip().isdigit():  # past int()'s 4300 digits
             raise ProcedureError(
                 f"{what} has {len(value.strip())} digits; no count here goes past {MAX_COUNT}"
@@ -102,6 +109,15 @@ def whole(value: Any, what: str) -> int:
     if number > MAX_COUNT:
         raise ProcedureError(f"{what} is {number}; no count here goes past {MAX_COUNT}")
     return number
+
+
+def flag(state: State, key: str) -> bool:
+    """A yes/no input: true, false or not given (false); anything else is an error,
+    where bool() took `leader=maybe` as true."""
+    value = state.get(key)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    raise ProcedureError(f"{key} must be true or false, not {reprlib.repr(value)}")
 
 
 def need(state: State, key: str, what: str = "") -> Any:

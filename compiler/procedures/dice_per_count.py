@@ -31,6 +31,7 @@ from compiler.procedures.core import (
     State,
     Values,
     dice_text,
+    flag,
     need,
     rolls,
     whole,
@@ -40,8 +41,8 @@ from compiler.procedures.core import (
 def dice_count(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
     key = params["count"]
     tally = whole(need(state, key, "what to count"), key.replace("_", " "))
-    flag = params.get("ignore_when")
-    favoured = bool(state.get(flag)) if flag else True
+    when = params.get("ignore_when")
+    favoured = flag(state, when) if when else True
     ignored = min(tally, int(params.get("ignore", 0))) if favoured else 0
     count = tally - ignored
     sides = int(params.get("sides", 6))

@@ -18,11 +18,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, dice_text, need, rolls
+from compiler.procedures.core import (
+    Context,
+    ProcedureError,
+    State,
+    Values,
+    dice_text,
+    need,
+    rolls,
+    whole,
+)
 
 
 def dice_for_points(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
-    points = int(need(state, params.get("points", "points"), "points spent"))
+    key = params.get("points", "points")
+    points = whole(need(state, key, "points spent"), key.replace("_", " "))
     limit = params.get("max")
     if limit is not None and points > int(limit):
         raise ProcedureError(f"at most {limit} points a turn; {points} given")

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
+from compiler.procedures.core import Context, ProcedureError, State, Values, flag, need
 
 
 def _place(value: Any) -> str:
@@ -49,7 +49,7 @@ def at_location(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[
         ok = _place(pawn) == _place(mission)
         says = f"pawn on {pawn}, MISSIONE at {mission}: " + ("may complete it" if ok else "too far")
     elif flag_key and state.get(flag_key) is not None:
-        ok = bool(state[flag_key])
+        ok = flag(state, flag_key)
         says = "pawn on the MISSIONE's LUOGO" if ok else "pawn elsewhere"
     else:
         missing = " and ".join(k for k in (mission_key, pawn_key) if state.get(k) is None)

@@ -21,7 +21,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.model.tables import dice_range, parse_roll
-from compiler.procedures.core import Context, ProcedureError, State, Values, dice_text, need, rolls
+from compiler.procedures.core import (
+    Context,
+    ProcedureError,
+    State,
+    Values,
+    dice_text,
+    flag,
+    need,
+    rolls,
+    whole,
+)
 from compiler.procedures.table_lookup import find_row, find_table
 
 
@@ -34,7 +44,7 @@ def shoot(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values
         raise ProcedureError(f"{table.title}: name the column of faces that hit (hit_column)")
     highest = dice_range(table.dice)[1] if table.dice else 6
     faces = sorted(parse_roll(table.rows[row][table.column_index(hit_column)], highest) or ())
-    shots = int(need(state, "shots", "shots fired"))
+    shots = whole(need(state, "shots", "shots fired"), "shots")
     count = shots * int(params.get("dice_per_shot", 1))
     faces_rolled = rolls(state, "shot_rolls", count, ctx.dice, highest)
     hits = sum(1 for f in faces_rolled if f in faces)
@@ -47,8 +57,8 @@ def shoot(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values
 
 def save(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
     faces = [int(f) for f in params["faces"]]
-    hits = int(need(state, "hits", "hits to save against"))
-    bonus = sum(int(v) for flag, v in params.get("modifiers", {}).items() if state.get(flag))
+    hits = whole(need(state, "hits", "hits to save against"), "hits")
+    bonus = sum(int(v) for key, v in params.get("modifiers", {}).items() if flag(state, key))
     faces_rolled = rolls(state, "save_rolls", hits, ctx.dice)
     lowest = min(faces)
     saves = sum(1 for f in faces_rolled if f + bonus >= lowest)

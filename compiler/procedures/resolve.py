@@ -35,7 +35,7 @@ def run_step(
         # a binding that lacks a parameter, or gives one of the wrong kind
         raise ProcedureError(
             f"{step.rule}: the step cannot run with these parameters or inputs "
-            f"({type(err).__name__}: {err}); check {step.at}"
+            f"({type(err).__name__}: {err}); check the values given, then the step at {step.at}"
         ) from None
     return StepResult(step.rule, step.op, values, step.says or says)
 

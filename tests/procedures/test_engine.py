@@ -211,3 +211,41 @@ def test_a_table_with_no_rows_is_shown_with_its_header() -> None:
     assert table is not None
     shown = table_text(replace(table, rows=(), row_at=()))
     assert shown.splitlines()[1].split() == ["Distance", "in", "zones", "To-hit", "roll"]
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        ("shots=-3", "shots cannot be negative (-3)"),
+        ("shots=1.5", "shots must be a whole number, not 1.5"),
+        ("shots=true", "shots must be a whole number, not true"),
+        ("shots=1e400", "shots must be a whole number, not '1e400'"),
+        ("leader=maybe", "leader must be true or false, not 'maybe'"),
+    ],
+)
+def test_resolve_refuses_values_the_rules_cannot_mean(given: str, says: str) -> None:
+    """Found by the hunt: -3 shots were fired, 1.5 and true became 1, maybe was true,
+    and 1e400 was blamed on procedures.yaml."""
+    inputs = (
+        ["distance=2", "shots=2", given] if given.startswith("leader") else ["distance=2", given]
+    )
+    result = run_casebook("resolve", "plan-vert", "12", *inputs, "--seed", "1")
+    assert result.returncode == 2
+    assert says in result.stderr
+    assert "procedures.yaml" not in result.stderr
+
+
+def test_resolve_notes_an_input_it_does_not_know_and_dice_it_did_not_use() -> None:
+    result = run_casebook(
+        "resolve", "plan-vert", "12", "distance=2", "shots=1", "leadr=true", "--dice", "6,1,4,4"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "note: leadr is not one of 12's inputs" in result.stderr
+    assert "did you mean leader?" in result.stderr
+    assert "note: 2 of the --dice were not needed: 4,4" in result.stderr
+
+
+def test_a_negative_seed_is_refused_as_it_would_repeat_a_positive_one() -> None:
+    result = run_casebook("resolve", "plan-vert", "12", "distance=2", "shots=1", "--seed", "-1")
+    assert result.returncode == 2
+    assert "seeds start at 0" in result.stderr
