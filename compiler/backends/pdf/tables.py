@@ -27,11 +27,15 @@ def column_widths(table: TableData, width: float) -> list[float]:
     """Widths that never split a word when the table can fit at all.
 
     Each column gets at least its longest word (or heading word); what is left
-    is shared by how much text each column holds, so notes get the room.
+    is shared by how much text each column holds, so notes get the room. A
+    word wider than half the table (a URL, a run of letters) is not kept
+    whole: ReportLab breaks it inside its cell. Counted whole, it squeezed the
+    other columns below their padding, and the build failed.
     """
+    cap = width / 2
 
     def longest_word(text: str, font: str, size: float) -> float:
-        return max((stringWidth(w, font, size) for w in text.split()), default=0.0)
+        return min(cap, max((stringWidth(w, font, size) for w in text.split()), default=0.0))
 
     minimum = []
     amount = []
@@ -47,8 +51,11 @@ def column_widths(table: TableData, width: float) -> list[float]:
         )
         amount.append(sum(len(c) for c in cells) + len(column.label) + 1)
     spare = width - sum(minimum)
-    if spare <= 0:
-        return [width * m / sum(minimum) for m in minimum]
+    if spare <= 0:  # too many columns for their words: each keeps a floor, the rest is shared
+        floor = min(_PAD + 8.0, width / len(minimum))
+        over = [m - floor for m in minimum]
+        room = width - floor * len(minimum)
+        return [floor + room * o / (sum(over) or 1) for o in over]
     total = sum(amount)
     return [m + spare * a / total for m, a in zip(minimum, amount, strict=True)]
 
