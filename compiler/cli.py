@@ -38,7 +38,7 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
     if not rulesets.is_dir():
         print(f"casebook: rulesets folder {rulesets} does not exist", file=sys.stderr)
         return None
-    dirs = game_dirs(rulesets, args.games)
+    dirs = list(dict.fromkeys(game_dirs(rulesets, args.games)))  # a game named twice, once
     known = sorted(p.name for p in rulesets.iterdir() if (p / "game.yaml").is_file())
     for d in dirs:
         if not d.is_dir():
@@ -136,7 +136,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         nonlocal status, reported
         reported += 1
         name = results[0].job.name
-        errors = [f for r in results for f in r.errors]
+        errors = list(dict.fromkeys(f for r in results for f in r.errors))  # once, not per edition
         if errors:
             _report(errors)
             print(f"{name}: not built; previous outputs are untouched", file=sys.stderr)
@@ -194,6 +194,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from compiler.backends import export
     from compiler.write import Output, write_all
 
+    args.games = [args.game] if args.game else []
     fe = _one_game(args, "export", args.edition)
     if fe is None:
         return EXIT_INPUT
@@ -216,7 +217,8 @@ def _one_game(args: argparse.Namespace, verb: str, edition: str = "living"):
     if dirs is None:
         return None
     if len(dirs) != 1:
-        print(f"casebook {verb}: name exactly one game", file=sys.stderr)
+        names = ", ".join(d.name for d in dirs)
+        print(f"casebook {verb}: name one game (the rulesets hold {names})", file=sys.stderr)
         return None
     fe = front_end(dirs[0], _root_for(args.rulesets), edition)
     if fe.game is None or fe.graphs is None:
@@ -563,6 +565,8 @@ def _codes(value: str | None, option: str) -> list[str] | None:
     from compiler.checks import BY_CODE
 
     wanted = [c.strip().upper() for c in value.split(",") if c.strip()]
+    if not wanted:  # "," would select nothing and pass
+        raise argparse.ArgumentTypeError(f"{option}: {value!r} names no code; e.g. XREF,NAME001")
     for prefix in wanted:
         if any(code.startswith(prefix) for code in BY_CODE):
             continue
@@ -583,7 +587,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.all:
         sys.stdout.write(render_docs())
         return EXIT_OK
-    wanted = (args.code or "").strip().upper()
+    if not (args.code or "").strip():
+        print(
+            "casebook explain: name a code (e.g. casebook explain XREF001), "
+            "or --all for every code",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
+    wanted = args.code.strip().upper()
     check = BY_CODE.get(wanted)
     if check is not None:
         print(f"{check.CODE} ({check.NAME}), severity {check.SEVERITY.value}\n")
@@ -676,7 +687,14 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_build)
 
     p = verbs.add_parser("export", help="print the rules as plain text or JSON")
-    common(p)
+    p.add_argument(
+        "game",
+        nargs="?",
+        type=game_name,
+        metavar="GAME",
+        help="the game to export (may be left out when --rulesets holds only one)",
+    )
+    common(p, games=False)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--edition", choices=EDITIONS, default="original")
     p.add_argument(

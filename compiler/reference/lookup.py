@@ -191,17 +191,28 @@ class RulesReference:
                 found.setdefault(span.term.term, span.term)
         return tuple(found.values())
 
+    @cached_property
+    def _by_folded_address(self) -> dict[str, str]:
+        """Each address by its case-folded form, unless two differ only in case."""
+        seen: dict[str, list[str]] = {}
+        for address in self.rules:
+            seen.setdefault(address.casefold(), []).append(address)
+        return {folded: found[0] for folded, found in seen.items() if len(found) == 1}
+
     def _rule_address(self, query: str) -> str | None:
         """A number as a player types it: "8.6.9d", "8.6.9 d", "8.6.9(d)", "Case 8.6.5"."""
         text = _PREFIX.sub("", query.strip()).strip()
         candidates = [
             text,
-            re.sub(r"\s*\(?([a-z])\)?$", r"\1", text),
+            re.sub(r"\s*\(?([a-zA-Z])\)?$", r"\1", text),
             text.rstrip("."),
         ]
         for candidate in candidates:
             if candidate in self.rules:
                 return candidate
+        for candidate in candidates:  # "8.6.9D": a player does not know the case
+            if candidate.casefold() in self._by_folded_address:
+                return self._by_folded_address[candidate.casefold()]
         folded = fold(text)
         for address, rule in self.rules.items():
             if rule.title and fold(rule.title) == folded:

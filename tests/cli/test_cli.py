@@ -279,3 +279,28 @@ def test_new_refuses_a_name_too_long_for_a_file_name(tmp_path: Path) -> None:
     assert "use at most 64" in made.stderr
     assert "internal error" not in made.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_small_cli_faults_the_hunt_found(rulesets: Path) -> None:
+    """Each was a wrong or empty answer on exit 0, or a message that said `None`."""
+    explain = run_casebook("explain")
+    assert explain.returncode == 2 and "name a code" in explain.stderr
+    assert "None" not in explain.stderr
+    select = run_casebook("lint", "--select", ",", "--rulesets", str(rulesets))
+    assert select.returncode == 2 and "names no code" in select.stderr
+    export = run_casebook("export", "--help")
+    assert "default: every game" not in export.stdout
+    once = run_casebook("lint", "mini-case", "--format", "json", "--rulesets", str(rulesets))
+    twice = run_casebook(
+        "lint", "mini-case", "mini-case", "--format", "json", "--rulesets", str(rulesets)
+    )
+    assert json.loads(twice.stdout) == json.loads(once.stdout)
+
+
+def test_a_broken_file_is_reported_once_not_once_per_edition(
+    rulesets: Path, tmp_path: Path
+) -> None:
+    (rulesets / "mini-case" / "tables.yaml").write_text("tables: [\n", encoding="utf-8")
+    result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert result.stderr.count("LOAD001") == 1, result.stderr

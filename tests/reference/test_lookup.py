@@ -18,7 +18,9 @@ def engine(name: str) -> RulesReference:
     return RulesReference(fe.game, fe.graphs)
 
 
-@pytest.mark.parametrize("query", ["8.6.9d", "8.6.9 d", "8.6.9(d)", "Case 8.6.9d", "8.6.9d)"])
+@pytest.mark.parametrize(
+    "query", ["8.6.9d", "8.6.9 d", "8.6.9(d)", "Case 8.6.9d", "8.6.9d)", "8.6.9D", "8.6.9 (D)"]
+)
 def test_a_lettered_case_is_found_however_it_is_typed(query: str) -> None:
     answer = engine("set-europe-ablaze").look_up(query)
     assert [r.address for r in answer.rules] == ["8.6.9d"]
