@@ -211,6 +211,7 @@ def read(path: Path, shown: str) -> polib.POFile:
             "give the path of a .po file",
         ) from None
     _check_text(text, shown)
+    text = _spaced_markers(text)
     try:
         # polib's own duplicate check searches the catalog for every entry (quadratic:
         # a quarter of a second on Liberation's); one pass over a set says the same
@@ -222,16 +223,8 @@ def read(path: Path, shown: str) -> polib.POFile:
             Location(shown, int(found.group(1)) if found else 1, 1),
             "check the quotes and keywords at this line (msgfmt --check names the same fault)",
         ) from None
-    seen: set[tuple[str | None, str]] = set()
-    for entry in po:
-        key = (entry.msgctxt, entry.msgid)
-        if key in seen:
-            raise _refused(
-                f"not a valid PO file: the entry {entry.msgctxt or entry.msgid!r} appears twice",
-                Location(shown, entry.linenum or 1, 1),
-                "keep one of the two entries (msgfmt --check names the same fault)",
-            )
-        seen.add(key)
+    _check_complete(text, shown)
+    _check_unique(po, text, shown)
     _check_entries(po, text, shown)
     return po
 
@@ -270,6 +263,108 @@ def _check_text(text: str, shown: str) -> None:
             Location(shown, line, column),
             "remove it; write a line break inside a string as \\n",
         )
+
+
+# A comment marker written without its space (`#,fuzzy`, `#.note`, `#~msgid`, `#note`):
+# msgfmt reads each as the comment it marks; polib calls the line a syntax error.
+_GLUED_MARKER = re.compile(r"^[ \t]*#(?:~\|?+|[,.:|]|(?=[^\s#~,.:|]))(?=\S)", re.MULTILINE)
+# A keyword that opens or continues an entry, active or obsolete (`#~ msgid`).
+_KEYWORD = re.compile(
+    r"[ \t]*(?:#~[ \t]*)?(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?=[\s\"])"
+)
+
+
+def _spaced_markers(text: str) -> str:
+    """The text with a space after each glued comment marker, so polib reads what msgfmt does.
+
+    Only comment lines change, by one character each: line numbers stay true.
+    """
+    return _GLUED_MARKER.sub(lambda m: m.group() + " ", text)
+
+
+def _check_complete(text: str, shown: str) -> None:
+    """Every msgctxt and msgid is followed by its msgstr, as msgfmt --check demands.
+
+    polib drops an entry the file ends in the middle of (a cut-off download or a
+    merge gone wrong), or reads a msgid without msgstr as untranslated, so a damaged
+    catalog would pass for a whole one with strings missing.
+    """
+    opened: tuple[str, int] | None = None  # (last keyword of an unfinished entry, its line)
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.startswith(("m", "#~", " ", "\t")):
+            continue  # comments, continued strings, blank lines: most lines
+        found = _KEYWORD.match(line)
+        if found is None:
+            continue
+        keyword = found.group(1)
+        if keyword.startswith("msgstr"):
+            opened = None  # polib has refused a msgstr that comes too early
+            continue
+        if opened is not None and (
+            keyword == "msgctxt" or (keyword == "msgid" and opened[0] != "msgctxt")
+        ):
+            raise _unfinished(opened, shown, at_end=False)  # another entry starts
+        opened = (keyword, number)  # msgfmt names the last line the entry has
+    if opened is not None:
+        raise _unfinished(opened, shown, at_end=True)
+
+
+def _unfinished(opened: tuple[str, int], shown: str, at_end: bool) -> CompileError:
+    keyword, line = opened
+    missing = "msgid and msgstr" if keyword == "msgctxt" else "msgstr"
+    where = "the file ends there (was it cut off?)" if at_end else "another entry starts first"
+    return _refused(
+        f"not a valid PO file: the {keyword} at this line has no {missing} after it; {where}",
+        Location(shown, line, 1),
+        f"write its {missing} lines, or delete the entry (msgfmt --check names the same fault)",
+    )
+
+
+def _keyword_line(lines: list[str], entry: polib.POEntry) -> int:
+    """The line of an entry's msgctxt (else its msgid); polib's linenum is its first comment."""
+    wanted = "msgctxt" if entry.msgctxt is not None else "msgid"
+    start = max(entry.linenum or 1, 1)
+    for number in range(start, len(lines) + 1):
+        found = _KEYWORD.match(lines[number - 1])
+        if found is not None and found.group(1) == wanted:
+            return number
+    return start
+
+
+def _check_unique(po: polib.POFile, text: str, shown: str) -> None:
+    """One entry per unit, refused at the second entry's msgctxt, naming the first's line.
+
+    msgfmt refuses a (msgctxt, msgid) pair twice but accepts one msgctxt with two
+    msgids. Here msgctxt is the unit's id: lint would report one entry while the
+    model read the other, and `l10n update` would keep the last and drop the other's
+    translation. An obsolete entry (#~) may share the id of a live one: the unit
+    came back.
+    """
+    lines = text.split("\n")
+    pairs: dict[tuple[str | None, str], polib.POEntry] = {}
+    units: dict[str, polib.POEntry] = {}
+    for entry in po:
+        pair = (entry.msgctxt, entry.msgid)
+        before = pairs.setdefault(pair, entry)
+        if before is not entry:
+            raise _refused(
+                f"not a valid PO file: the entry {entry.msgctxt or entry.msgid!r} appears twice "
+                f"(first at line {_keyword_line(lines, before)})",
+                Location(shown, _keyword_line(lines, entry), 1),
+                "keep one of the two entries (msgfmt --check names the same fault)",
+            )
+        if not entry.msgctxt or entry.obsolete:
+            continue
+        before = units.setdefault(entry.msgctxt, entry)
+        if before is not entry:
+            raise _refused(
+                f"the unit {entry.msgctxt!r} has a second entry here, with another msgid (the "
+                f"first is at line {_keyword_line(lines, before)}); Casebook would read one "
+                "translation and lose the other",
+                Location(shown, _keyword_line(lines, entry), 1),
+                "keep one of the two entries (the one whose msgid is the current source text) "
+                "and delete the other",
+            )
 
 
 def _check_entries(po: polib.POFile, text: str, shown: str) -> None:

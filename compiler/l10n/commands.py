@@ -12,20 +12,55 @@ from compiler import paths
 from compiler.diagnostics import CompileError, Finding
 from compiler.l10n import catalog, workflow
 from compiler.l10n.localise import L10N_DIR, catalog_path
+from compiler.load.game_files import languages
 from compiler.write import Output, write_all
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
 
 
+EPOCH = "SOURCE_DATE_EPOCH"
+DATE_FORMAT = "%Y-%m-%d %H:%M+0000"
+_MUST_BE = (
+    "it must be a whole number of seconds since 1970-01-01 00:00 UTC, as `date +%s` prints "
+    "(reproducible-builds.org/specs/source-date-epoch)"
+)
+
+
+class BadEpoch(ValueError):
+    """SOURCE_DATE_EPOCH is set to something that is not a date: the one-line refusal."""
+
+
 def _today() -> str:
-    """A new catalog's PO-Revision-Date; SOURCE_DATE_EPOCH makes it reproducible."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    now = (
-        datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
-        if epoch
-        else datetime.datetime.now(datetime.UTC)
+    """A new catalog's PO-Revision-Date; SOURCE_DATE_EPOCH makes it reproducible.
+
+    Its value is "the number of seconds since 1970-01-01 00:00:00 UTC, as an ASCII
+    integer" (reproducible-builds.org/specs/source-date-epoch); anything else is
+    refused by name rather than crashing the command or being read as another date.
+    """
+    epoch = os.environ.get(EPOCH)
+    if not epoch:
+        return datetime.datetime.now(datetime.UTC).strftime(DATE_FORMAT)
+    return _epoch_date(epoch).strftime(DATE_FORMAT)
+
+
+def _epoch_date(epoch: str) -> datetime.datetime:
+    if not (epoch.isascii() and epoch.isdigit()):  # int() would take " 12", "1_2", "١٢"
+        raise BadEpoch(f"{EPOCH}={epoch!r} is not a number of seconds; {_MUST_BE}")
+    try:
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
+    except (OverflowError, OSError, ValueError):
+        raise BadEpoch(f"{EPOCH}={epoch!r} is past the year 9999; {_MUST_BE}") from None
+
+
+def _own_language(lang: str, own: str, game: str) -> bool:
+    """True (and says so) when ``lang`` is the one the game is written in: it has no catalog."""
+    if lang != own:
+        return False
+    print(
+        f"casebook l10n: {lang} is the language {game} is written in; name a target language",
+        file=sys.stderr,
     )
-    return now.strftime("%Y-%m-%d %H:%M+0000")
+    return True
 
 
 def _report(findings: list[Finding]) -> None:
@@ -54,15 +89,14 @@ def extract(game_dir: Path, root: Path, output: Path | None) -> int:
 
 def update(game_dir: Path, root: Path, lang: str) -> int:
     try:
+        today = _today()
         src = workflow.read_source(game_dir, root)
-        if lang == src.game.language:
-            print(
-                f"casebook l10n: {lang} is the language {src.game.id} is written in; "
-                "name a target language",
-                file=sys.stderr,
-            )
+        if _own_language(lang, src.game.language, src.game.id):
             return EXIT_INPUT
-        text, stats = workflow.update_text(src, lang, _today())
+        text, stats = workflow.update_text(src, lang, today)
+    except BadEpoch as err:
+        print(f"casebook l10n: {err}", file=sys.stderr)
+        return EXIT_INPUT
     except CompileError as err:
         _report(err.findings)
         return EXIT_INPUT
@@ -75,10 +109,16 @@ def update(game_dir: Path, root: Path, lang: str) -> int:
 def import_po(game_dir: Path, root: Path, lang: str, file: Path) -> int:
     shown = file.as_posix()
     try:
+        today = _today()
         src = workflow.read_source(game_dir, root)
+        if _own_language(lang, src.game.language, src.game.id):
+            return EXIT_INPUT
         theirs = catalog.read(file, shown)
         notices: list[Finding] = []
-        text = workflow.import_text(src, lang, theirs, shown, _today(), notices)
+        text = workflow.import_text(src, lang, theirs, shown, today, notices)
+    except BadEpoch as err:
+        print(f"casebook l10n: {err}; nothing imported", file=sys.stderr)
+        return EXIT_INPUT
     except CompileError as err:
         _report(err.findings)
         print(
@@ -97,6 +137,9 @@ def status(game_dir: Path, root: Path, langs: list[str], fmt: str) -> int:
     """The coverage report: strings and words translated, fuzzy, outdated, untranslated, failing."""
     from compiler.l10n.coverage import coverage, render_text
 
+    own = languages(game_dir)[0]
+    if any(_own_language(lang, own, game_dir.name) for lang in langs):
+        return EXIT_INPUT
     reports = []
     for lang in langs:
         try:

@@ -31,7 +31,7 @@ from pathlib import Path
 import polib
 
 from compiler import paths
-from compiler.diagnostics import Location
+from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n import catalog
 from compiler.l10n.corrections import corrected_texts
 from compiler.l10n.units import Unit, extract
@@ -155,9 +155,11 @@ def localise(sources: GameSources, lang: str, root: Path) -> tuple[GameSources, 
     """
     path = catalog_path(sources.game_dir, lang)
     shown = paths.shown(path, root)
-    po = catalog.read(path, shown)
     game_data = sources.of_kind("game")[0].data
     source_lang = game_data.get("language", "") if isinstance(game_data, dict) else ""
+    if not path.exists():
+        raise CompileError([_no_catalog(sources.game_dir, lang, source_lang, shown)])
+    po = catalog.read(path, shown)
     units = extract(sources)
     l10n = localisation(
         units, po, lang, source_lang, shown, path.read_text(encoding="utf-8", errors="replace")
@@ -174,6 +176,22 @@ def localise(sources: GameSources, lang: str, root: Path) -> tuple[GameSources, 
             source = _substituted(source, by_file[source.path])
         files.append((kind, source))
     return replace(sources, files=tuple(files)), l10n
+
+
+def _no_catalog(game_dir: Path, lang: str, source_lang: str, shown: str) -> Finding:
+    """A language asked for that has no catalog: say how to start one, as `build --lang` does.
+
+    catalog.read's own "cannot read" asks for a .po path, which suits `l10n import FILE`,
+    not someone who named a language.
+    """
+    known = ", ".join(x for x in dict.fromkeys([source_lang, *languages(game_dir)]) if x)
+    return Finding(
+        "L10N100",
+        Severity.ERROR,
+        f"{game_dir.name} has no {lang} text (languages: {known}): this catalog does not exist",
+        Location(shown, 1, 1),
+        suggestion=f"start a translation with `casebook l10n update {game_dir.name} {lang}`",
+    )
 
 
 def _with_language(source: SourceFile, lang: str) -> SourceFile:

@@ -1,0 +1,279 @@
+"""Damaged or mistaken catalogs, and mistaken requests, through the real CLI.
+
+Each case was found by a review: a catalog msgfmt and Casebook read differently,
+a language named that has no catalog, an environment variable that crashed
+`l10n update`. Each command must stop with one located message and write
+nothing, or read the catalog as msgfmt --check does.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+
+from compiler.l10n.localise import catalog_path
+from tests.conftest import ROOT, copy_mini_case, run_casebook
+
+UNIT = "card:events:card-1:text"
+SOURCE = "Attack first this turn (Case 2.1.1)."
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    """mini-case with a French catalog in which one card text is translated."""
+    game = copy_mini_case(tmp_path)
+    assert _cli(game, "l10n", "update", "mini-case", "fr").returncode == 0
+    po = polib.pofile(str(catalog_path(game, "fr")))
+    po.find(SOURCE, msgctxt=UNIT).msgstr = "Attaquez en premier ce tour (Case 2.1.1)."
+    po.save(str(catalog_path(game, "fr")))
+    return game
+
+
+def _cli(game: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run_casebook(*args, "--rulesets", str(game.parent))
+
+
+def _line_of(path: Path, text: str, nth: int = 1) -> int:
+    """The line number of the nth line of ``path`` that is ``text``."""
+    found = [n for n, line in enumerate(path.read_text().splitlines(), 1) if line == text]
+    return found[nth - 1]
+
+
+def _msgfmt_check(path: Path) -> subprocess.CompletedProcess[str]:
+    if shutil.which("msgfmt") is None:
+        pytest.skip("gettext's msgfmt is not installed (.ci/system-packages installs it)")
+    return subprocess.run(
+        ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(path)],
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_a_unit_with_two_entries_stops_every_command_that_reads_the_catalog(
+    game: Path, tmp_path: Path
+) -> None:
+    """msgfmt accepts one msgctxt with two msgids; `update` kept the stale one and lost the good."""
+    path = catalog_path(game, "fr")
+    with path.open("a", encoding="utf-8") as po:
+        po.write(f'\nmsgctxt "{UNIT}"\nmsgid "Attack first."\nmsgstr "OLD TEXT"\n')
+    before = path.read_bytes()
+    first, second = _line_of(path, f'msgctxt "{UNIT}"', 1), _line_of(path, f'msgctxt "{UNIT}"', 2)
+    says = (
+        f"l10n/fr.po:{second}:1: L10N100 the unit '{UNIT}' has a second entry here, with "
+        f"another msgid (the first is at line {first})"
+    )
+    out = tmp_path / "out"
+    for command in (
+        ("lint", "mini-case", "--lang", "fr", "--no-cache"),
+        ("build", "mini-case", "--lang", "fr", "--out", str(out)),
+        ("l10n", "update", "mini-case", "fr"),
+        ("l10n", "status", "mini-case", "fr"),
+        ("l10n", "import", "mini-case", "fr", str(path)),
+    ):
+        result = _cli(game, *command)
+        assert result.returncode == 2, (command, result.stderr)
+        assert says in result.stderr, (command, result.stderr)
+        assert "keep one of the two entries" in result.stderr
+        assert path.read_bytes() == before, f"{command} rewrote the catalog"
+    assert not (out / "mini-case").exists()
+
+
+def test_an_entry_twice_names_the_first_at_the_second_msgctxt_line(
+    game: Path, tmp_path: Path
+) -> None:
+    work = tmp_path / "twice.po"
+    work.write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n#. a note\n'
+        'msgctxt "a"\nmsgid "x"\nmsgstr "y"\n\n#. a note\nmsgctxt "a"\nmsgid "x"\nmsgstr "z"\n',
+        encoding="utf-8",
+    )
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert result.returncode == 2
+    assert f"{work}:11:1: L10N100 not a valid PO file: the entry 'a' appears twice (first at " in (
+        result.stderr
+    )
+    assert "line 6)" in result.stderr
+
+
+def test_an_obsolete_entry_may_share_a_live_units_id(game: Path) -> None:
+    """A unit that came back after it vanished: its old translation stays as #~."""
+    path = catalog_path(game, "fr")
+    with path.open("a", encoding="utf-8") as po:
+        po.write(f'\n#~ msgctxt "{UNIT}"\n#~ msgid "Attack first."\n#~ msgstr "Attaquez."\n')
+    result = _cli(game, "l10n", "status", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_flag_line_without_its_space_is_read_as_msgfmt_reads_it(game: Path) -> None:
+    """`#,fuzzy` was "Syntax error in po file"; msgfmt --check counts a fuzzy entry."""
+    path = catalog_path(game, "fr")
+    text = path.read_text(encoding="utf-8")
+    glued = text.replace(f'msgctxt "{UNIT}"', f'#,fuzzy\nmsgctxt "{UNIT}"', 1)
+    path.write_text(glued, encoding="utf-8")
+    assert "1 fuzzy translation" in _msgfmt_check(path).stderr
+    result = _cli(game, "l10n", "status", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    fuzzy = next(x for x in result.stdout.splitlines() if x.strip().startswith("fuzzy"))
+    assert fuzzy.split()[1] == "1", result.stdout
+    assert _cli(game, "l10n", "update", "mini-case", "fr").returncode == 0
+    assert f'#, fuzzy\nmsgctxt "{UNIT}"' in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("line", "read"),
+    [
+        ("#.a note", lambda e: e.comment == "a note"),
+        ("#:cards.yaml:12", lambda e: e.occurrences == [("cards.yaml", "12")]),
+        ('#|msgid "Attack."', lambda e: e.previous_msgid == "Attack."),
+        ("#a translator's note", lambda e: e.tcomment == "a translator's note"),
+        ("#,fuzzy,c-format", lambda e: e.flags == ["fuzzy", "c-format"]),
+    ],
+)
+def test_every_comment_marker_without_its_space_reads_as_msgfmt_reads_it(
+    game: Path, tmp_path: Path, line: str, read
+) -> None:
+    from compiler.l10n import catalog
+
+    work = tmp_path / "glued.po"
+    work.write_text(
+        f'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n{line}\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\n',
+        encoding="utf-8",
+    )
+    assert _msgfmt_check(work).returncode == 0
+    (entry,) = catalog.read(work, "glued.po")
+    assert read(entry), entry
+
+
+TRANSLATED = 'msgstr "Attaquez en premier ce tour (Case 2.1.1)."\n'
+
+
+@pytest.mark.parametrize(
+    ("cut", "at", "says"),
+    [
+        pytest.param(
+            lambda text: text[: text.index(f'msgid "{SOURCE}"')],
+            f'msgctxt "{UNIT}"',
+            "the msgctxt at this line has no msgid and msgstr after it; the file ends there",
+            id="cut off after a msgctxt",
+        ),
+        pytest.param(
+            lambda text: text[: text.index(TRANSLATED)],
+            f'msgid "{SOURCE}"',
+            "the msgid at this line has no msgstr after it; the file ends there",
+            id="cut off after a msgid",
+        ),
+        pytest.param(
+            lambda text: text.replace(f'msgid "{SOURCE}"\n{TRANSLATED}', "", 1),
+            f'msgctxt "{UNIT}"',
+            "the msgctxt at this line has no msgid and msgstr after it; another entry starts",
+            id="a msgctxt whose msgid and msgstr were deleted",
+        ),
+        pytest.param(
+            lambda text: text.replace(TRANSLATED, "", 1),
+            f'msgid "{SOURCE}"',
+            "the msgid at this line has no msgstr after it; another entry starts first",
+            id="a msgid whose msgstr was deleted",
+        ),
+    ],
+)
+def test_an_unfinished_entry_is_refused_at_its_line(game: Path, cut, at: str, says: str) -> None:
+    """polib dropped the cut entry (or read it untranslated); msgfmt --check refuses it."""
+    path = catalog_path(game, "fr")
+    text = path.read_text(encoding="utf-8")
+    broken = cut(text)
+    assert broken != text
+    path.write_text(broken, encoding="utf-8")
+    line = _line_of(path, at)
+    assert _msgfmt_check(path).returncode != 0
+    for command in (("l10n", "status", "mini-case", "fr"), ("l10n", "update", "mini-case", "fr")):
+        result = _cli(game, *command)
+        assert result.returncode == 2, result.stdout
+        assert f"l10n/fr.po:{line}:1: L10N100 not a valid PO file: {says}" in result.stderr
+        assert path.read_text(encoding="utf-8") == broken
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("lint", "mini-case", "--lang", "xx", "--no-cache"), ("l10n", "status", "mini-case", "xx")],
+)
+def test_a_language_with_no_catalog_says_how_to_start_one(
+    game: Path, command: tuple[str, ...]
+) -> None:
+    """It said "cannot read the catalog … give the path of a .po file": the user gave a language."""
+    result = _cli(game, *command)
+    assert result.returncode == 2
+    assert "l10n/xx.po:1:1: L10N100 mini-case has no xx text (languages: en, fr)" in result.stderr
+    assert "start a translation with `casebook l10n update mini-case xx`" in result.stderr
+    assert "give the path" not in result.stderr
+    assert not catalog_path(game, "xx").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("l10n", "status", "mini-case", "en"),
+        ("l10n", "update", "mini-case", "en"),
+        ("l10n", "import", "mini-case", "en", "CATALOG"),
+    ],
+)
+def test_the_games_own_language_has_no_catalog_to_report_or_import(
+    game: Path, command: tuple[str, ...]
+) -> None:
+    """status printed every row at 0 % and import wrote l10n/en.po; update already refused."""
+    args = [str(catalog_path(game, "fr")) if a == "CATALOG" else a for a in command]
+    result = _cli(game, *args)
+    assert result.returncode == 2, result.stdout
+    assert result.stderr == (
+        "casebook l10n: en is the language mini-case is written in; name a target language\n"
+    )
+    assert result.stdout == ""
+    assert not catalog_path(game, "en").exists()
+
+
+def _with_epoch(game: Path, epoch: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SOURCE_DATE_EPOCH": epoch}
+    return subprocess.run(
+        [sys.executable, "-m", "compiler", *args, "--rulesets", str(game.parent)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("epoch", "fault"),
+    [
+        ("abc", "is not a number of seconds"),
+        (" 1700000000", "is not a number of seconds"),
+        ("1.5", "is not a number of seconds"),
+        ("99999999999999", "is past the year 9999"),
+    ],
+)
+@pytest.mark.parametrize("verb", ["update", "import"])
+def test_a_bad_source_date_epoch_is_one_line_naming_it(
+    game: Path, epoch: str, fault: str, verb: str
+) -> None:
+    """Both were an internal error (ValueError, then year out of range)."""
+    catalog_path(game, "fr").rename(game.parent / "work.po")
+    extra = (str(game.parent / "work.po"),) if verb == "import" else ()
+    result = _with_epoch(game, epoch, "l10n", verb, "mini-case", "fr", *extra)
+    assert result.returncode == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"casebook l10n: SOURCE_DATE_EPOCH={epoch!r} {fault}; it must be")
+    assert "seconds since 1970-01-01 00:00 UTC" in line and "reproducible-builds.org" in line
+    assert not catalog_path(game, "fr").exists()
+
+
+def test_a_good_source_date_epoch_dates_a_new_catalog(game: Path) -> None:
+    catalog_path(game, "fr").unlink()
+    result = _with_epoch(game, "1700000000", "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    assert '"PO-Revision-Date: 2023-11-14 22:13+0000\\n"' in catalog_path(game, "fr").read_text()
