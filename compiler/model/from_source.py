@@ -3,7 +3,8 @@
 This is the only module that reads ``SourceFile.data``. It runs after the
 schema stage, so shapes are known; what it still reports are the facts a
 schema cannot see (a level game.yaml does not declare, a number that does not
-fit its level, two rules with one address).
+fit its level, two rules with one address; two tables, cards… with one id are
+found by unique_ids.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
 from compiler.model.ref_patterns import find_refs
 from compiler.model.rules import Block, Level, Rule
 from compiler.model.text import Para, locate_phrase, normalise, split_paragraphs
+from compiler.model.unique_ids import duplicate_ids
 
 
 class _RuleReader:
@@ -304,6 +306,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         for i, data in enumerate(src.data["rules"]):
             rules.append(reader.rule(src, data, ("rules", i), ""))
     findings.extend(reader.findings)
+    findings.extend(duplicate_ids(sources))
 
     components: tuple[Component, ...] = ()
     totals: tuple[StatedTotal, ...] = ()

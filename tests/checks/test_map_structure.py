@@ -1,0 +1,76 @@
+"""MAP001 on Plan Vert's main table (a ladder of six zones) with its connections
+broken the ways a review found unreported: a space connected only to itself, and
+connections given twice."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from compiler.lint import lint_game
+from tests.conftest import RULESETS
+
+LADDER = "      - {between: [zone-5, zone-6], kind: touching}\n"
+MAPS = "rulesets/plan-vert/maps.yaml"
+
+
+def _lint(tmp_path: Path, connection: str) -> list[tuple[str, str, str, str | None, list[str]]]:
+    """MAP findings of Plan Vert with the zone-5–zone-6 connection replaced."""
+    game = tmp_path / "rulesets" / "plan-vert"
+    shutil.copytree(RULESETS / "plan-vert", game)
+    maps = game / "maps.yaml"
+    text = maps.read_text(encoding="utf-8")
+    assert LADDER in text
+    maps.write_text(text.replace(LADDER, connection), encoding="utf-8")
+    findings, ok = lint_game(game, tmp_path, select=["MAP001", "MAP002"])
+    assert ok, [f.render() for f in findings]
+    return [
+        (
+            f.code,
+            str(f.location).rsplit(":", 1)[0],
+            f.message,
+            f.suggestion,
+            [str(r).rsplit(":", 1)[0] for r in f.related],
+        )
+        for f in findings
+    ]
+
+
+def test_a_space_connected_only_to_itself_is_connected_to_nothing(tmp_path: Path) -> None:
+    found = _lint(tmp_path, "      - {between: [zone-6, zone-6], kind: touching}\n")
+    assert ("MAP001", f"{MAPS}:23", "zone-6 of 'main-table' is connected to itself") in [
+        f[:3] for f in found
+    ]
+    assert ("MAP001", f"{MAPS}:17", "zone-6 of 'main-table' is connected to nothing") in [
+        f[:3] for f in found
+    ]
+    loop = next(f for f in found if f[2].endswith("connected to itself"))
+    assert loop[3] == "a space is never adjacent to itself: name the space it borders"
+    assert {f[0] for f in found} == {"MAP001", "MAP002"}  # and zone-6 is still unreachable
+
+
+def test_a_connection_given_twice_is_reported_at_the_second(tmp_path: Path) -> None:
+    found = _lint(tmp_path, LADDER + "      - {between: [zone-1, zone-2]}\n")
+    assert found == [
+        (
+            "MAP001",
+            f"{MAPS}:24",
+            "the connection zone-1–zone-2 of 'main-table' is given twice",
+            "remove it, or correct it to the connection it was meant to be",
+            [f"{MAPS}:19"],
+        )
+    ]
+
+
+def test_the_same_connection_reversed_on_an_undirected_map_is_a_repeat(tmp_path: Path) -> None:
+    found = _lint(tmp_path, LADDER + "      - {between: [zone-3, zone-2], kind: touching}\n")
+    assert found == [
+        (
+            "MAP001",
+            f"{MAPS}:24",
+            "the connection zone-3–zone-2 of 'main-table' repeats zone-2–zone-3: "
+            "an undirected connection goes both ways",
+            "remove it, or correct it to the connection it was meant to be",
+            [f"{MAPS}:20"],
+        )
+    ]
