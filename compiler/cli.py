@@ -468,10 +468,12 @@ def cmd_lint(args: argparse.Namespace) -> int:
             status = EXIT_INPUT
             continue
         collected += [(game_dir.name, f) for f in findings]
-    renderer = RENDERERS[args.format]
-    sys.stdout.write(
-        renderer(collected, show_all=args.show_all or args.format in ("json", "sarif"))
-    )
+    linted = sum(ok for _, ok in results)
+    if linted or args.format != "text":  # "Found 0 findings." after "not linted" misled
+        renderer = RENDERERS[args.format]
+        sys.stdout.write(
+            renderer(collected, show_all=args.show_all or args.format in ("json", "sarif"))
+        )
     errors = any(f.severity is Sev.ERROR and f.status == "open" for _, f in collected)
     if status == EXIT_OK and errors:
         status = EXIT_FINDINGS

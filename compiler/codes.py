@@ -253,6 +253,12 @@ CODES: tuple[Code, ...] = (
             - it holds a raw control character (U+0000 to U+001F but tab, line feed
               and carriage return; U+007F to U+009F but U+0085);
             - the same entry (msgctxt and msgid) appears twice;
+            - one unit (msgctxt) has two live entries with different msgids: msgfmt
+              accepts this, but Casebook would read one translation and lose the
+              other, so it is refused at the second;
+            - an entry stops before its msgid or msgstr (a file cut off);
+            - the language asked for has no catalog (start one with
+              `casebook l10n update GAME LANG`);
             - its `Plural-Forms` header is not `nplurals=N; plural=EXPRESSION;`;
             - an entry has plural forms (`msgid_plural`, `msgstr[N]`): no string of a
               game has any.
@@ -264,8 +270,10 @@ CODES: tuple[Code, ...] = (
             ```
 
             The catalog is read whole or not at all, so no translation is lost or
-            cut short. `msgfmt --check` names the same faults; Poedit and Weblate
-            write catalogs without them. Fix the file at the line given.
+            cut short. `msgfmt --check` names the same faults, but for a unit with
+            two entries; Poedit and Weblate write catalogs without them. A comment
+            marker without its space (`#,fuzzy`) is read as msgfmt reads it. Fix
+            the file at the line given.
             """
         ),
     ),
@@ -910,6 +918,44 @@ CODES: tuple[Code, ...] = (
             A pattern whose repeats can match the same text in many ways backtracks
             for hours on some paragraphs; the game is stopped rather than left hanging.
             Make each repeat unambiguous, e.g. `(\\w+\\s)*` rather than `(\\w+\\s?)+`.
+            """
+        ),
+    ),
+    Code(
+        "MODEL013",
+        "duplicate-id",
+        "model",
+        "Two items of a list whose items are found by id have the same id.",
+        _md(
+            """
+            Raised at the second item's id, with a `see:` line at the first; the
+            message names the kind of item. Ids must be unique:
+
+            - in the whole game (across the files of a folder such as `tables/`):
+              tables, decks, components, errata, worked examples, set-ups, maps,
+              parameters, variants, procedures, layouts, counter sheets, paragraph
+              books (the `book` of each file in `books/`), and the `id` of rule
+              blocks (an example's text and its data in examples.yaml);
+            - within one item: the column `key`s of a table, the cards and the field
+              `key`s of a deck, the spaces of a map, the regions on each face of a
+              layout;
+            - `player_aids.forms` in game.yaml may list a table once.
+
+            ```yaml
+            tables:
+              - id: attack-results
+                title: Attack Results Table
+                columns:
+                  - {key: roll, label: Die roll}
+                  - {key: roll, label: Result}   # a second column "roll"
+            ```
+
+            Outputs, look-ups, links and translation catalogs find these items by
+            id: with two, one would overwrite the other in an export, a table would
+            print one column's value in both, a map would merge two spaces, and a
+            look-up would never find the second. Rename one of them (and what refers
+            to it). Two rules with one address are MODEL003; two entries of a
+            paragraph book with one number are ENTRY001.
             """
         ),
     ),

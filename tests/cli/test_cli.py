@@ -304,3 +304,13 @@ def test_a_broken_file_is_reported_once_not_once_per_edition(
     result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(tmp_path / "out"))
     assert result.returncode == 2
     assert result.stderr.count("LOAD001") == 1, result.stderr
+
+
+def test_a_game_that_cannot_be_linted_is_not_summed_up_as_clean(rulesets: Path) -> None:
+    """Found by the review: "not linted; fix the errors above first" on stderr and
+    "Found 0 findings." on stdout."""
+    (rulesets / "mini-case" / "tables.yaml").write_text("tables: [\n", encoding="utf-8")
+    result = run_casebook("lint", "--rulesets", str(rulesets))
+    assert result.returncode == 2
+    assert "not linted" in result.stderr
+    assert "Found 0 findings" not in result.stdout
