@@ -45,10 +45,10 @@ def test_each_back_lands_behind_its_front(sea) -> None:
         text = " ".join((pdf.pages[2].extract_text() or "").split())
     count = sum(e.count or 1 for e in sheet_data.counters)
     assert len(fronts) == len(backs) == count
-    expected = sorted(
-        (round(sheet.mirrored(sheet.trim(i), "long").x, 2), round(sheet.trim(i).y, 2))
-        for i in range(count)
-    )
+    assert sheet.page_h > sheet.page_w  # portrait: a long-edge flip mirrors left to right
+    behind = [sheet.mirrored(sheet.trim(i), "long") for i in range(count)]
+    expected = sorted((round(m.x, 2), round(m.y, 2)) for m in behind)
+    assert all(m.y == sheet.trim(i).y for i, m in enumerate(behind))
     for (bx, by), (ex, ey) in zip(backs, expected, strict=True):
         assert bx == pytest.approx(ex, abs=0.02) and by == pytest.approx(ey, abs=0.02)
     assert layout.width == pytest.approx(15.875)  # ⅝″
@@ -187,10 +187,8 @@ def test_counters_of_every_size_print_at_that_size_behind_each_other(
     assert len(fronts) == len(backs) == count
     for _, _, fw, fh in fronts + backs:
         assert fw == pytest.approx(w, abs=0.02) and fh == pytest.approx(h, abs=0.02)
-    mirrored = sorted(
-        (round(sheet.mirrored(sheet.trim(i), "long").x, 2), round(sheet.trim(i).y, 2))
-        for i in range(count)
-    )
+    behind = [sheet.mirrored(sheet.trim(i), "long") for i in range(count)]
+    mirrored = sorted((round(m.x, 2), round(m.y, 2)) for m in behind)
     got = sorted((round(x, 2), round(y, 2)) for x, y, _, _ in backs)
     for (gx, gy), (ex, ey) in zip(got, mirrored, strict=True):
         assert gx == pytest.approx(ex, abs=0.02) and gy == pytest.approx(ey, abs=0.02)

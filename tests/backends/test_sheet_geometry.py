@@ -70,6 +70,25 @@ def test_backs_mirror_left_to_right_for_long_edge_and_top_to_bottom_for_short() 
     assert short == sheet.trim(6)  # and the bottom-left slot
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_on_a_landscape_page_the_long_edge_is_the_head_so_long_flips_top_to_bottom(
+    paper: str,
+) -> None:
+    """Found by the output review: Letter sheets are landscape, and their long-edge
+    backs were mirrored left to right, so a part-filled sheet printed its backs
+    behind blank paper. Turned a quarter on the paper, a landscape page's long
+    edges are its head and foot."""
+    sheet = plan(Request(*POKER, orientation="landscape"), paper)
+    assert sheet.page_w > sheet.page_h
+    first = sheet.trim(0)  # top left
+    long = sheet.mirrored(first, "long")
+    short = sheet.mirrored(first, "short")
+    assert long.x == first.x and long.y == pytest.approx(sheet.page_h - first.y - first.h)
+    assert short.y == first.y and short.x == pytest.approx(sheet.page_w - first.x - first.w)
+    assert long == sheet.trim((sheet.rows - 1) * sheet.cols)  # the bottom-left slot
+    assert short == sheet.trim(sheet.cols - 1)  # the top-right slot
+
+
 def test_an_eighteen_by_six_inch_mat_tiles_on_two_landscape_pages_with_overlap() -> None:
     for paper in ("a4", "letter"):
         orientation, parts = tiles(457.2, 152.4, paper, overlap=10)

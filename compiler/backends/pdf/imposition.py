@@ -86,9 +86,9 @@ def crop_marks(
     canv.setLineWidth(HAIRLINE)
     for seg in sheet.crop_marks(used=used):
         x0, y0, x1, y1 = seg.x0, seg.y0, seg.x1, seg.y1
-        if flip == "long":
+        if flip is not None and sheet.mirrors_left_to_right(flip):
             x0, x1 = sheet.page_w - x0, sheet.page_w - x1
-        elif flip == "short":
+        elif flip is not None:
             y0, y1 = sheet.page_h - y0, sheet.page_h - y1
         canv.line(x0 * mm, y0 * mm, x1 * mm, y1 * mm)
     canv.restoreState()

@@ -175,17 +175,30 @@ class Sheet:
                 marks.append(Segment(start, y, start + min(CROP_LENGTH, room_side_r), y))
         return marks
 
+    def mirrors_left_to_right(self, flip: str) -> bool:
+        """Whether turning the sheet over on ``flip`` mirrors the page left to right.
+
+        The flip names an edge of the paper. On a portrait page the long edges
+        are the sides: a long-edge flip turns the sheet like a book's page, left
+        to right. A landscape page is printed turned a quarter on the paper, so
+        its long edges are the head and foot: a long-edge flip turns it top to
+        bottom, as a short-edge flip turns a portrait page.
+        """
+        if flip not in ("long", "short"):
+            raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
+        portrait = self.page_h >= self.page_w
+        return (flip == "long") == portrait
+
     def mirrored(self, rect: Rect, flip: str) -> Rect:
         """Where the back of ``rect`` goes so that it lands behind the front.
 
-        Long-edge flip mirrors left to right; short-edge flip mirrors top to
-        bottom. The back itself is drawn upright either way.
+        Mirrored left to right or top to bottom, as the paper turns over on
+        that edge (mirrors_left_to_right). The back itself is drawn upright
+        either way.
         """
-        if flip == "long":
+        if self.mirrors_left_to_right(flip):
             return Rect(round(self.page_w - rect.x - rect.w, 4), rect.y, rect.w, rect.h)
-        if flip == "short":
-            return Rect(rect.x, round(self.page_h - rect.y - rect.h, 4), rect.w, rect.h)
-        raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
+        return Rect(rect.x, round(self.page_h - rect.y - rect.h, 4), rect.w, rect.h)
 
     def describe(self) -> str:
         join = "shared cuts" if self.butted else f"{self.gutter:g} mm apart"
