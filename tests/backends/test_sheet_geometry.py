@@ -59,6 +59,16 @@ def test_crop_marks_lie_outside_every_bleed_and_inside_the_page(paper, gutter) -
         assert len(sheet.cut_xs()) == sheet.cols + 1
 
 
+def test_a4_poker_side_marks_are_long_enough_to_lay_a_ruler_on() -> None:
+    """Found by the output review: stopped at the 5 mm margin, the side marks of the
+    butted A4 sheet were 1.25 mm long. They now run to 2 mm from the paper's edge."""
+    sheet = plan(Request(*POKER, gutter=0.0), "a4")
+    sides = [m for m in sheet.crop_marks() if m.y0 == m.y1]
+    assert sides
+    assert min(abs(m.x1 - m.x0) for m in sides) >= 4.0
+    assert min(min(m.x0, m.x1) for m in sides) >= 2.0
+
+
 def test_backs_mirror_left_to_right_for_long_edge_and_top_to_bottom_for_short() -> None:
     sheet = plan(Request(*POKER), "a4")
     first = sheet.trim(0)  # top left

@@ -25,6 +25,7 @@ from compiler.backends.pdf.paper import PAPER_NAMES, in_mm
 
 CROP_OFFSET = 0.5  # gap between the outer bleed edge and a crop mark
 CROP_LENGTH = 5.0
+MARK_EDGE = 2.0  # mm from the paper's edge that a side mark may run to, into the margin
 SLUG_HEIGHT = 2.5  # room the slug line needs at the foot of the page
 
 
@@ -147,17 +148,21 @@ class Sheet:
 
         On a part-filled sheet only the cuts of the ``used`` slots are marked.
         A mark starts ``CROP_OFFSET`` beyond the outer bleed, so a cut on the
-        line never shows it, and is at most ``CROP_LENGTH`` long; it stops at
-        the printer's margin (a home printer would drop the rest) and short of
-        the slug line. The slug's room is kept at the head as well as the foot,
-        so marks mirrored onto a back flipped on the short edge clear it too.
+        line never shows it, and is at most ``CROP_LENGTH`` long. Head and
+        foot marks stop at the printer's margin and short of the slug line (the
+        slug's room is kept at the head as well as the foot, so marks mirrored
+        onto a back flipped on the short edge clear it too). Side marks may run
+        into the margin, to ``MARK_EDGE`` from the paper's edge: stopped at the
+        margin, an A4 poker sheet's were 1.25 mm long, too short to lay a ruler
+        on; a printer that cannot print there still prints the inner part.
         """
         b = self.block()
         end = self.margin + SLUG_HEIGHT + 0.5 if leave_for_slug else self.margin
         room_bottom = b.y - CROP_OFFSET - end
         room_top = self.page_h - b.y1 - CROP_OFFSET - end
-        room_side_l = b.x - CROP_OFFSET - self.margin
-        room_side_r = self.page_w - b.x1 - CROP_OFFSET - self.margin
+        side = min(self.margin, MARK_EDGE)
+        room_side_l = b.x - CROP_OFFSET - side
+        room_side_r = self.page_w - b.x1 - CROP_OFFSET - side
         marks = []
         for x in self.cut_xs(used):
             if room_bottom > 0:
