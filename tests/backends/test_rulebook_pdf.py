@@ -142,3 +142,20 @@ def test_rendered_page_has_ink_where_the_layout_puts_it(built: Path, tmp_path: P
     assert ink((50, 80, width // 2 - 15, height - 80)) > 0.03  # left column text
     assert ink((width // 2 + 15, 80, width - 50, height - 80)) > 0.03  # right column text
     assert ink((width // 2 - 6, 80, width // 2 + 6, height - 80)) < 0.002  # the gutter
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "rulebook-original-a4.pdf",
+        "rulebook-living-letter.pdf",
+        "quickref-a4.pdf",
+        "kit/aids-a4.pdf",
+    ],
+)
+def test_every_flowing_pdf_asks_the_print_dialog_for_100_percent(built: Path, name: str) -> None:
+    """Found by the output review: the README promised it of every PDF, but only the
+    kit's sheets and forms said so; a player aid shrunk to fit no longer matches
+    the counters and cards it is used with."""
+    prefs = PdfReader(built / name).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"

@@ -1,8 +1,9 @@
 """What every flowing PDF (rulebook, aids, quick reference, proof) says about itself.
 
 One place for the metadata and the settings that make the bytes the same on
-every build (``invariant``) and keep Helvetica, a font a print shop would
-have to supply, out of the file (``initialFontName``).
+every build (``invariant``), keep Helvetica, a font a print shop would
+have to supply, out of the file (``initialFontName``), and ask the print
+dialog for 100 % (``/PrintScaling /None``), as the kit's sheets do.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ def document_info(game: Game, title: str, font: str = SANS) -> dict[str, object]
         "invariant": 1,
         "lang": game.language,
         "initialFontName": font,
+        # print at 100 %: a player aid or form shrunk to fit the printer's margins no
+        # longer matches the counters and cards it is used with
+        "printScaling": "None",
     }
 
 
