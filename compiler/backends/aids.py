@@ -108,6 +108,7 @@ def aid_styles() -> dict[str, ParagraphStyle]:
             leading=14,
             spaceBefore=8,
             spaceAfter=3,
+            keepWithNext=1,  # a heading never ends a page: it stays with its text
         ),
         "aid-head": ParagraphStyle(
             "aid-head",
@@ -116,9 +117,15 @@ def aid_styles() -> dict[str, ParagraphStyle]:
             fontSize=9.5,
             leading=12,
             spaceBefore=5,
+            keepWithNext=1,
         ),
         "aid-sub": ParagraphStyle(
-            "aid-sub", parent=base["body"], fontSize=8.5, leading=10.5, spaceBefore=2.5
+            "aid-sub",
+            parent=base["body"],
+            fontSize=8.5,
+            leading=10.5,
+            spaceBefore=2.5,
+            keepWithNext=1,
         ),
         "aid-text": ParagraphStyle(
             "aid-text", parent=base["body"], fontSize=8, leading=10, leftIndent=6

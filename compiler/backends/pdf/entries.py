@@ -35,8 +35,14 @@ _NUMBER = ParagraphStyle(
 )
 _TEXT = ParagraphStyle("entry-text", fontName=SERIF, fontSize=8.6, leading=10.8, spaceAfter=3)
 _CELL = ParagraphStyle("entry-cell", fontName=SERIF, fontSize=8, leading=9.8)
-_HEAD = ParagraphStyle(
-    "entry-head", fontName=f"{SANS}-Bold", fontSize=8, leading=10, spaceBefore=3, spaceAfter=2
+_HEAD = ParagraphStyle(  # keepWithNext: "CHOOSE" stays above its choices
+    "entry-head",
+    fontName=f"{SANS}-Bold",
+    fontSize=8,
+    leading=10,
+    spaceBefore=3,
+    spaceAfter=2,
+    keepWithNext=1,
 )
 
 
@@ -65,7 +71,14 @@ def _box(book: Book, block: EntryBlock, width: float, known: set[int]) -> Flowab
         rows.append([Paragraph(esc(label), _CELL), Paragraph(steps, _CELL)])
     has_labels = titled or any(r[0].text for r in rows)
     if has_labels:
-        table = Table(rows, colWidths=[width * 0.36, width * 0.64], hAlign="LEFT")
+        # a title row ("CHECK highest Technical") is never left alone at a column's
+        # foot, and is repeated above the outcomes that run on to the next column
+        table = Table(
+            rows,
+            colWidths=[width * 0.36, width * 0.64],
+            hAlign="LEFT",
+            repeatRows=1 if titled else 0,
+        )
     else:
         table = Table([[r[1]] for r in rows], colWidths=[width], hAlign="LEFT")
     dash = (1, 2) if block.separator == "dotted" else None

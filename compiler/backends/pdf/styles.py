@@ -42,13 +42,14 @@ def styles() -> dict[str, ParagraphStyle]:
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=10, bulletIndent=2),
         "item-bullet": ParagraphStyle("item-bullet", parent=body, leftIndent=21, bulletIndent=13),
         "plain-list": ParagraphStyle("plain-list", parent=body, leftIndent=8, spaceAfter=0.5),
-        "list-title": ParagraphStyle(
+        "list-title": ParagraphStyle(  # a table's or list's title stays above it
             "list-title",
             parent=body,
             fontName=f"{SANS}-Bold",
             fontSize=8,
             spaceBefore=3,
             spaceAfter=1,
+            keepWithNext=1,
         ),
         "note": ParagraphStyle(
             "note", parent=body, fontName=f"{SERIF}-Italic", leftIndent=4, rightIndent=2
