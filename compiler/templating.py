@@ -5,19 +5,27 @@ values they show (card text, titles, fields) are the game's data and arrive
 escaped, so rule text that looks like Jinja2, HTML or ReportLab markup is
 printed as written and never run.
 
-The sandbox also bounds what a template can make: ``"a" * 10**9`` or
-``10 ** 10**9`` would take the machine's memory or hours in one operation,
-so those operators refuse results bigger than any card could print (a
-loop that runs too long is stopped by the caller's time limit).
+The sandbox also bounds what a template can make: ``"a" * 10**9``,
+``10 ** 10**9``, ``'x'|center(10**9)``, ``'%0999999999d' % 1`` or
+``'{:>999999999}'.format(x)`` would take the machine's memory or hours in
+one C call, which no time limit can interrupt. Each of those refuses, before
+it runs, a result bigger than any card could print; a filter or method that
+makes text anyway is refused after (a loop that runs too long is stopped by
+the caller's time limit).
 """
 
 from __future__ import annotations
 
-from functools import cache
+import re
+import string
+from collections.abc import Callable
+from functools import cache, wraps
 from typing import Any
 
-from jinja2 import StrictUndefined
+from jinja2 import Environment, StrictUndefined
 from jinja2.exceptions import SecurityError
+from jinja2.nodes import EvalContext
+from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 
 MAX_TEXT = 100_000  # characters (or items) one operation may make: a card holds hundreds
@@ -25,7 +33,11 @@ MAX_BITS = 4_096  # a whole number of 1,233 digits, far past anything a card pri
 
 
 class _BoundedEnvironment(SandboxedEnvironment):
-    intercepted_binops = frozenset({"*", "**"})
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.filters = {name: _bounded(f, name) for name, f in self.filters.items()}
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
@@ -33,7 +45,101 @@ class _BoundedEnvironment(SandboxedEnvironment):
             _check_repeat(right, left)
         elif operator == "**":
             _check_power(left, right)
+        elif operator == "%" and isinstance(left, str):
+            _check_printf(left)
         return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        owner = getattr(__obj, "__self__", None)
+        if isinstance(owner, str) and getattr(__obj, "__name__", "") in _PADDERS and args:
+            _check_width(args[0], f"{__obj.__name__}()")
+        return _checked_size(super().call(__context, __obj, *args, **kwargs))
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        wrapper = super().wrap_str_format(value)
+        if wrapper is None:
+            return None
+        template = value.__self__
+
+        @wraps(wrapper)
+        def bounded(*args: Any, **kwargs: Any) -> str:
+            _check_format(template, args, kwargs)
+            return _checked_size(wrapper(*args, **kwargs))
+
+        return bounded
+
+
+_PADDERS = {"center", "ljust", "rjust", "zfill", "expandtabs"}  # str methods that pad to a width
+_NUMBER = re.compile(r"\d+")
+_PRINTF = re.compile(r"%[#0 +-]*(\d*)(?:\.(\d*))?")
+
+
+def _check_width(width: Any, what: str) -> None:
+    if isinstance(width, int) and not isinstance(width, bool) and width > MAX_TEXT:
+        raise SecurityError(f"{what} of {width:,} would make more than {MAX_TEXT:,} characters")
+
+
+def _checked_size(result: Any) -> Any:
+    if isinstance(result, str) and len(result) > MAX_TEXT:
+        raise SecurityError(f"a value of {len(result):,} characters; a card prints hundreds")
+    return result
+
+
+def _check_printf(template: str) -> None:
+    """``'%0999999999d' % 1``: a width or precision past what a card prints."""
+    for found in _PRINTF.finditer(template):
+        for number in found.groups():
+            if number:
+                _check_width(int(number), "a % width")
+
+
+def _check_format(template: str, args: tuple, kwargs: dict) -> None:
+    """``'{:>999999999}'.format(x)``, or a width given as an argument (``{:{w}}``)."""
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return  # str.format says what is wrong with it
+    for _, _, spec, _ in fields:
+        for number in _NUMBER.findall(spec or ""):
+            _check_width(int(number), "a format width")
+        if spec and "{" in spec:
+            for value in (*args, *kwargs.values()):
+                _check_width(value, "a format width")
+
+
+def _bounded(filter_: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """A filter that refuses a width past MAX_TEXT before it runs, and text past it after.
+
+    ``wraps`` keeps Jinja's ``pass_context`` marks, which live in the function's dict.
+    """
+
+    @wraps(filter_)
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        values = [a for a in args if not _is_jinja_context(a)]
+        if name in ("center", "indent") and len(values) > 1:
+            _check_width(values[1], f"|{name}")
+        if name in ("center", "indent") and "width" in kwargs:
+            _check_width(kwargs["width"], f"|{name}")
+        if name == "format" and values and isinstance(values[0], str):
+            _check_printf(values[0])
+        if name == "replace" and len(values) >= 3:
+            _check_replace(*values[:3])
+        return _checked_size(filter_(*args, **kwargs))
+
+    return bounded
+
+
+def _is_jinja_context(value: Any) -> bool:
+    """What Jinja passes before the value to a filter marked pass_context and the like."""
+    return isinstance(value, Context | EvalContext | Environment)
+
+
+def _check_replace(text: Any, old: Any, new: Any) -> None:
+    """``|replace('', big)`` puts ``big`` between every two characters."""
+    if isinstance(text, str) and isinstance(old, str) and isinstance(new, str):
+        hits = text.count(old) if old else len(text) + 1
+        if len(text) + hits * (len(new) - len(old)) > MAX_TEXT:
+            raise SecurityError(f"|replace would make more than {MAX_TEXT:,} characters")
 
 
 def _check_repeat(sequence: Any, times: Any) -> None:

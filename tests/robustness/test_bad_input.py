@@ -162,6 +162,18 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / "layouts.yaml", "{{ card.title }}", "{{ 10 ** 100000 }}"),
         "10 ** 100000 is too big a number to print",
     ),
+    "a template that pads to a billion characters (4 GB, then exit 0)": (
+        lambda g: _edit(g / "layouts.yaml", "{{ card.title }}", "{{ card.title|center(10**9) }}"),
+        "LAYOUT001 region 'name': its show template cannot be used: |center of 1,000,000,000",
+    ),
+    "a template whose % format pads to 300 million digits": (
+        lambda g: _edit(g / "layouts.yaml", "{{ card.title }}", "{{ '%0300000000d' % 1 }}"),
+        "a % width of 300,000,000 would make more than 100,000 characters",
+    ),
+    "a template whose str.format pads to 300 million characters": (
+        lambda g: _edit(g / "layouts.yaml", "{{ card.title }}", "{{ '{:>300000000}'.format(1) }}"),
+        "a format width of 300,000,000 would make more than 100,000 characters",
+    ),
     "a template that loops without end": (
         lambda g: _edit(
             g / "layouts.yaml",
