@@ -139,6 +139,8 @@ def _error(message: str, at: Location | None, suggestion: str) -> Finding:
 MAX_SIDE_MM = 1000.0  # a card, counter or tile larger than a metre is a slip of the keyboard
 MIN_SIDE_MM = 5.0  # smaller than any counter; a sheet of 0.001 mm cards never finishes
 MAX_FONT_PT = 500.0  # a letter 17.6 cm tall
+MIN_FONT_PT = 2.0  # a letter 0.7 mm tall: below it, text prints as a grey line
+LEADINGS = (0.5, 5.0)  # line spacing, as a multiple of the font size
 
 
 def _geometry(layouts_: tuple[Layout, ...]) -> list[Finding]:
@@ -188,6 +190,56 @@ def _geometry(layouts_: tuple[Layout, ...]) -> list[Finding]:
                             "write the size the text prints at, e.g. size: 9pt",
                         )
                     )
+                out += _type_faults(layout, r)
+    return out
+
+
+def _type_faults(layout: Layout, r: Region) -> list[Finding]:
+    """Sizes that print nothing readable: the build drew them, and exit 0 said all was well.
+
+    A 0 pt font stacks the words invisibly; a minimum above the size is a
+    contradiction the fitter settled silently; padding that eats the region
+    left the fitter measuring text into no room at all.
+    """
+    where = f"layout {layout.id!r}, region {r.id!r}"
+    out = []
+    for name, size in (("size", r.size), ("min_size", r.min_size)):
+        if size < MIN_FONT_PT:
+            out.append(
+                _error(
+                    f"{where}: {name} {size:g} pt is smaller than any text prints legibly "
+                    f"(at least {MIN_FONT_PT:g} pt)",
+                    r.at,
+                    f"write the size the text prints at, e.g. {name}: 6pt",
+                )
+            )
+    if r.min_size > r.size:
+        out.append(
+            _error(
+                f"{where}: min_size {r.min_size:g} pt is above size {r.size:g} pt; text "
+                "starts at size and shrinks to min_size to fit",
+                r.at,
+                "make min_size the smallest size the text may shrink to, at most size",
+            )
+        )
+    if not LEADINGS[0] <= r.leading <= LEADINGS[1]:
+        out.append(
+            _error(
+                f"{where}: leading {r.leading:g} is no line spacing (from {LEADINGS[0]:g} to "
+                f"{LEADINGS[1]:g} times the font size)",
+                r.at,
+                "write leading as a multiple of the font size, e.g. leading: 1.2",
+            )
+        )
+    if min(r.w, r.h) - 2 * r.padding <= 0:
+        out.append(
+            _error(
+                f"{where}: {r.padding:g} mm of padding leaves no room inside its "
+                f"{r.w:g} × {r.h:g} mm",
+                r.at,
+                "make the region bigger or the padding smaller",
+            )
+        )
     return out
 
 

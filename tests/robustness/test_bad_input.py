@@ -196,6 +196,20 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / "layouts.yaml", "size: 12pt", "size: 99999999999pt"),
         "pt font is larger than any card prints (at most 500 pt)",
     ),
+    "a font size of 0 pt (the words stacked invisibly, exit 0)": (
+        lambda g: _edit(g / "layouts.yaml", "size: 12pt", "size: 0pt"),
+        "region 'name': size 0 pt is smaller than any text prints legibly (at least 2 pt)",
+    ),
+    "a minimum size above the size": (
+        lambda g: _edit(g / "layouts.yaml", "min_size: 8pt", "min_size: 20pt"),
+        "region 'name': min_size 20 pt is above size 12 pt",
+    ),
+    "padding that leaves no room (an overflow of 757584458.8 mm)": (
+        lambda g: _edit(
+            g / "layouts.yaml", "height: 8mm\n", "height: 8mm\n          padding: 5mm\n"
+        ),
+        "region 'name': 5 mm of padding leaves no room inside its 55.5 × 8 mm",
+    ),
     "a 5000-digit number": (
         lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: " + "9" * 5000),
         "LOAD013 '" + "9" * 40 + "…' is too big a number",
