@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import pdfplumber
@@ -212,3 +213,20 @@ def test_a_part_filled_sheet_rules_only_the_rows_it_fills(sea) -> None:
     assert bottoms and min(bottoms) >= lowest_used - 0.05
     letters = {chr(ord("A") + r) for r in range(sheet.rows)}
     assert labels & letters == {chr(ord("A") + r) for r in range(rows)}
+
+
+def test_registration_crosshairs_on_small_counters_do_not_run_together(sea) -> None:
+    """Found by the output review: on ⅝″ counters the 16 mm crosshairs and their
+    scales touched their neighbours' and read as one grid, and the last row's
+    scales ran into the footer."""
+    from compiler.backends.pdf.imposition import REGISTRATION_ROOM, _registration_slots
+
+    layout = next(x for x in sea.layouts if x.id == sea.counter_sheets[0].layout)
+    sheet = plan(cards.request(layout, "counters"), "a4")
+    centres = [(t.x + t.w / 2, t.y + t.h / 2) for t in map(sheet.trim, _registration_slots(sheet))]
+    assert len(centres) >= 12
+    xs = sorted({round(x, 3) for x, _ in centres})
+    ys = sorted({round(y, 3) for _, y in centres})
+    assert min(b - a for a, b in pairwise(xs)) >= REGISTRATION_ROOM
+    assert min(b - a for a, b in pairwise(ys)) >= REGISTRATION_ROOM
+    assert all(REGISTRATION_ROOM / 2 + sheet.margin < y < sheet.page_h - 20 for y in ys)

@@ -191,6 +191,30 @@ def backs_page(
     canv.restoreState()
 
 
+REGISTRATION_ROOM = 24.0  # mm a crosshair and its scales reach across: ±11.5 and air
+
+
+def _registration_slots(sheet: Sheet) -> list[int]:
+    """The slots that get a crosshair: every one, or on a sheet of small items (⅝″
+    counters) every other column and row, so crosshairs and scales do not run into
+    their neighbours' and read as one grid. A back crosshair is drawn behind its
+    own front one either way."""
+    pitch = min(sheet.item_w, sheet.item_h) + sheet.gutter
+    step = 1 if pitch >= REGISTRATION_ROOM else -(-REGISTRATION_ROOM // pitch)
+    edge = sheet.margin + SLUG_HEIGHT + 0.5 + REGISTRATION_ROOM / 2  # clear of head and slug
+
+    def clear(i: int) -> bool:
+        t = sheet.trim(i)
+        return edge <= t.y + t.h / 2 <= sheet.page_h - edge
+
+    chosen = [
+        i
+        for i in range(sheet.per_page)
+        if (i % sheet.cols) % step == 0 and (i // sheet.cols) % step == 0
+    ]
+    return [i for i in chosen if clear(i)] or chosen
+
+
 def registration_pages(
     canv: Canvas, sheet: Sheet, flip: str, offset: tuple[float, float], title: str
 ) -> None:
@@ -201,7 +225,8 @@ def registration_pages(
     ``sheet.back_offset``; every back page then moves by it.
     """
     centres = [
-        (t.x + t.w / 2, t.y + t.h / 2) for t in (sheet.trim(i) for i in range(sheet.per_page))
+        (t.x + t.w / 2, t.y + t.h / 2)
+        for t in (sheet.trim(i) for i in _registration_slots(sheet))
     ]
     for side in ("front", "back"):
         canv.saveState()
