@@ -139,6 +139,7 @@ def _error(message: str, at: Location | None, suggestion: str) -> Finding:
 MAX_SIDE_MM = 1000.0  # a card, counter or tile larger than a metre is a slip of the keyboard
 MIN_SIDE_MM = 5.0  # smaller than any counter; a sheet of 0.001 mm cards never finishes
 MAX_FONT_PT = 500.0  # a letter 17.6 cm tall
+MAX_BACK_OFFSET_MM = 10.0  # the registration page's scales read ±5 mm; printers shift ~1 mm
 MIN_FONT_PT = 2.0  # a letter 0.7 mm tall: below it, text prints as a grey line
 LEADINGS = (0.5, 5.0)  # line spacing, as a multiple of the font size
 
@@ -161,6 +162,19 @@ def _geometry(layouts_: tuple[Layout, ...]) -> list[Finding]:
                 )
             )
             continue
+        shift = max(abs(v) for v in layout.sheet.back_offset)
+        if shift > MAX_BACK_OFFSET_MM:
+            x, y = layout.sheet.back_offset
+            out.append(
+                _error(
+                    f"layout {layout.id!r}: back_offset ({x:g}, {y:g}) mm moves the backs off "
+                    f"their fronts; a printer shifts a back side by a millimetre or two "
+                    f"(at most {MAX_BACK_OFFSET_MM:g} mm here)",
+                    layout.sheet.at,
+                    "print the registration page, read the shift on its mm scales and "
+                    "write that, e.g. back_offset: {x: 0.5mm, y: -1mm}",
+                )
+            )
         edge = layout.bleed + 1e-6
         for face in (layout.front, layout.back):
             for r in face.regions if face else ():
@@ -232,10 +246,10 @@ def _type_faults(layout: Layout, r: Region) -> list[Finding]:
             )
         )
     if min(r.w, r.h) - 2 * r.padding <= 0:
+        room = f"{r.padding:g} mm of padding leaves" if r.padding else "it has"
         out.append(
             _error(
-                f"{where}: {r.padding:g} mm of padding leaves no room inside its "
-                f"{r.w:g} × {r.h:g} mm",
+                f"{where}: {room} no room for text inside its {r.w:g} × {r.h:g} mm",
                 r.at,
                 "make the region bigger or the padding smaller",
             )

@@ -208,7 +208,15 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(
             g / "layouts.yaml", "height: 8mm\n", "height: 8mm\n          padding: 5mm\n"
         ),
-        "region 'name': 5 mm of padding leaves no room inside its 55.5 × 8 mm",
+        "region 'name': 5 mm of padding leaves no room for text inside its 55.5 × 8 mm",
+    ),
+    "a back offset that moves the backs off the sheet (blank backs, exit 0)": (
+        lambda g: _edit(
+            g / "layouts.yaml",
+            "    size: poker\n",
+            "    size: poker\n    sheet: {back_offset: {x: 900mm, y: 900mm}}\n",
+        ),
+        "back_offset (900, 900) mm moves the backs off their fronts",
     ),
     "a 5000-digit number": (
         lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: " + "9" * 5000),
