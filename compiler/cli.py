@@ -114,6 +114,12 @@ def cmd_build(args: argparse.Namespace) -> int:
         for i, lang in enumerate(wanted):
             # A translation is made from the corrected text: it has one edition, the living one.
             editions = ("living",) if lang != own else (args.edition,) if args.edition else EDITIONS
+            if lang != own and args.edition == "original" and not quiet:
+                print(
+                    f"note: {game_dir.name} in {lang} has one edition, the living one (a "
+                    "translation is made from the corrected text); building that",
+                    file=sys.stderr,
+                )
             for edition in editions:
                 jobs.append(
                     Job(

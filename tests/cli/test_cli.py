@@ -314,3 +314,31 @@ def test_a_game_that_cannot_be_linted_is_not_summed_up_as_clean(rulesets: Path) 
     assert result.returncode == 2
     assert "not linted" in result.stderr
     assert "Found 0 findings" not in result.stdout
+
+
+def test_asking_a_translation_for_its_original_edition_says_what_is_built(
+    rulesets: Path, tmp_path: Path
+) -> None:
+    """Found by the hunt: `--edition original --lang fr` quietly built the living one."""
+    assert (
+        run_casebook("l10n", "update", "mini-case", "fr", "--rulesets", str(rulesets)).returncode
+        == 0
+    )
+    out = tmp_path / "out"
+    result = run_casebook(
+        "build",
+        "mini-case",
+        "--lang",
+        "fr",
+        "--edition",
+        "original",
+        "--paper",
+        "a4",
+        "--rulesets",
+        str(rulesets),
+        "--out",
+        str(out),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "note: mini-case in fr has one edition, the living one" in result.stderr
+    assert (out / "mini-case" / "fr" / "rulebook-living-a4.pdf").is_file()
