@@ -421,6 +421,9 @@ def cmd_table(args: argparse.Namespace) -> int:
     fe = _one_game(args, "table")
     if fe is None:
         return EXIT_INPUT
+    if not fe.game.tables:
+        print(f"casebook table: {fe.game.id} has no tables (tables.yaml)", file=sys.stderr)
+        return EXIT_INPUT if args.table else EXIT_OK
     if not args.table:
         for t in fe.game.tables:
             gap = "  (not in the source)" if t.missing else ""

@@ -11,6 +11,7 @@ from compiler.model.game import Game
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "contents": "Contents",
+        "contents-empty": "Nothing yet: the ruleset holds no rules, cards or tables.",
         "cards": "Cards",
         "gaps": "Not in the source",
         "gaps-intro": "The rules cite these components, but their contents are not part of "
@@ -55,6 +56,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "it": {
         "contents": "Indice",
+        "contents-empty": "Ancora nulla: il regolamento non contiene regole, carte o tabelle.",
         "cards": "Carte",
         "gaps": "Non presente nella fonte",
         "gaps-intro": "Le regole citano questi componenti, ma il loro contenuto non fa parte "

@@ -208,6 +208,7 @@ class _Story:
         self.s = styles()
         self.outline_levels = {lv.name: lv.outline for lv in game.levels}
         self.flowables: list[Flowable] = []
+        self.toc: TableOfContents | None = None
 
     def resolve(self, span: RefSpan) -> str | None:
         if span.kind == "rule" and span.target in self.graphs.references.rules:
@@ -309,6 +310,16 @@ class _Story:
         toc.levelStyles = [self.s["toc0"], self.s["toc1"], self.s["toc2"]]
         self.add(Paragraph(esc(label(self.game.language, "contents")), self.s["toc-title"]))
         self.add(toc)
+        self.toc = toc
+
+    def contents_if_empty(self) -> None:
+        """A book with no heading says so: ReportLab would print "Placeholder for table
+        of contents . . . 0" (a new game before its first rule)."""
+        if self.toc is None or any(isinstance(f, _Heading) for f in self.flowables):
+            return
+        at = self.flowables.index(self.toc)
+        empty = label(self.game.language, "contents-empty")
+        self.flowables[at] = Paragraph(esc(empty), self.s["body"])
 
     def errata_list(self) -> None:
         g, s = self.game, self.s
@@ -450,6 +461,7 @@ def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
     story.parameters()
     story.errata_list()
     story.gaps()
+    story.contents_if_empty()
     buffer = io.BytesIO()
     doc = _Doc(buffer, game, paper)
     doc.multiBuild(story.flowables)

@@ -342,3 +342,24 @@ def test_asking_a_translation_for_its_original_edition_says_what_is_built(
     assert result.returncode == 0, result.stderr
     assert "note: mini-case in fr has one edition, the living one" in result.stderr
     assert (out / "mini-case" / "fr" / "rulebook-living-a4.pdf").is_file()
+
+
+def test_a_game_with_nothing_in_it_yet_says_so(tmp_path: Path) -> None:
+    """Found by the hunt: a new game without rules printed ReportLab's "Placeholder for
+    table of contents . . . 0", and `casebook table` printed nothing at all."""
+    from pypdf import PdfReader
+
+    assert run_casebook("new", "blank", "--rulesets", str(tmp_path)).returncode == 0
+    game = tmp_path / "blank"
+    shutil.rmtree(game / "rules")
+    for name in ("components.yaml", "errata.yaml"):
+        (game / name).unlink()
+    out = tmp_path / "out"
+    built = run_casebook("build", "--rulesets", str(tmp_path), "--out", str(out), "--paper", "a4")
+    assert built.returncode == 0, built.stderr
+    pdf = PdfReader(out / "blank" / "en" / "rulebook-original-a4.pdf")
+    text = "".join(page.extract_text() for page in pdf.pages)
+    assert "Placeholder" not in text
+    assert "Nothing yet: the ruleset holds no rules, cards or tables." in text
+    listed = run_casebook("table", "blank", "--rulesets", str(tmp_path))
+    assert listed.returncode == 0 and "blank has no tables" in listed.stderr

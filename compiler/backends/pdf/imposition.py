@@ -225,8 +225,7 @@ def registration_pages(
     ``sheet.back_offset``; every back page then moves by it.
     """
     centres = [
-        (t.x + t.w / 2, t.y + t.h / 2)
-        for t in (sheet.trim(i) for i in _registration_slots(sheet))
+        (t.x + t.w / 2, t.y + t.h / 2) for t in (sheet.trim(i) for i in _registration_slots(sheet))
     ]
     for side in ("front", "back"):
         canv.saveState()
