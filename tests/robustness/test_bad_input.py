@@ -218,6 +218,10 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         ),
         "back_offset (900, 900) mm moves the backs off their fronts",
     ),
+    "a table title the fonts cannot draw (a box in the rulebook, exit 0)": (
+        lambda g: _edit(g / "tables.yaml", "title: Morale track", "title: Morale track 漢"),
+        "tables.yaml:7:5: FONT001 table morale-track: the embedded fonts have no glyph for '漢'",
+    ),
     "a 5000-digit number": (
         lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: " + "9" * 5000),
         "LOAD013 '" + "9" * 40 + "…' is too big a number",

@@ -24,6 +24,16 @@ def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
         yield erratum.new + erratum.old + erratum.why, erratum.at, f"erratum {erratum.id}"
     for comp in game.components:
         yield comp.name + (comp.missing or ""), comp.at, f"component {comp.id}"
+    for table in game.tables:  # the rulebook, the aids and the forms print them
+        yield table.title, table.at, f"table {table.id}"
+        yield "".join(c.label for c in table.columns), table.at, f"columns of table {table.id}"
+        for r, row in enumerate(table.rows):
+            at = table.row_at[r] if r < len(table.row_at) else table.at
+            yield "".join(row), at, f"row {r + 1} of table {table.id}"
+    for term in game.glossary:
+        yield term.term + term.meaning, term.at, f"glossary term {term.term}"
+    for table_id, write_in in game.forms:  # Casebook's own headings on the form
+        yield "".join(write_in), game.at, f"write-in columns of the form for {table_id}"
 
 
 def glyph_finding(text: str, at: Location | None, what: str) -> Finding | None:
