@@ -368,6 +368,16 @@ def _unaccounted(
     said = {x.component for x in left_out}
     out += [
         _error(
+            f"not_printed lists {x.component!r}, which a counter sheet prints; the kit's "
+            "manifest would call it both printed and not printed",
+            x.at,
+            "remove it from not_printed, or from the counter sheet",
+        )
+        for x in left_out
+        if x.component in printed
+    ]
+    out += [
+        _error(
             f"{c.name!r} is a {c.kind} the source names, but no counter sheet prints it",
             sheets[0].at,
             f"add it to a sheet, or list it under not_printed with why: {c.id}",

@@ -145,6 +145,15 @@ def test_a_counter_neither_printed_nor_left_out_is_an_error(sea) -> None:
     unknown = (*sea.counters_left_out, replace(sea.counters_left_out[0], component="nope"))
     (finding,) = kit_findings(*args, unknown, decks, sea.components)
     assert "'nope'" in finding.message
+    # found by the hunt: the manifest listed a printed counter under "Not printed" too
+    both = (
+        *sea.counters_left_out,
+        replace(sea.counters_left_out[0], component="maquis-strength-marker"),
+    )
+    (finding,) = kit_findings(*args, both, decks, sea.components)
+    assert "not_printed lists 'maquis-strength-marker', which a counter sheet prints" in (
+        finding.message
+    )
 
 
 def test_a_slug_longer_than_the_page_ends_in_an_ellipsis() -> None:
