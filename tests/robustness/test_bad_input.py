@@ -222,6 +222,11 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / "tables.yaml", "title: Morale track", "title: Morale track 漢"),
         "tables.yaml:7:5: FONT001 table morale-track: the embedded fonts have no glyph for '漢'",
     ),
+    "a template naming what no card has": (
+        lambda g: _edit(g / "layouts.yaml", "{{ card.title }}", "{{ nope }}"),
+        "help: fix the Jinja2 expression in layouts.yaml; it can use card, copies, copy, deck, "
+        "game (card.title, card.text, card.fields.KEY)",
+    ),
     "a 5000-digit number": (
         lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: " + "9" * 5000),
         "LOAD013 '" + "9" * 40 + "…' is too big a number",

@@ -127,6 +127,13 @@ def _layout_error(region: Region, message: str, hint: str) -> CompileError:
     )
 
 
+def _names_hint(context: Mapping[str, Any]) -> str:
+    """What the template may name here: a card's region and a counter's see different names."""
+    names = ", ".join(sorted(context))
+    example = " (card.title, card.text, card.fields.KEY)" if "card" in context else ""
+    return f"fix the Jinja2 expression in layouts.yaml; it can use {names}{example}"
+
+
 def render_markup(region: Region, context: Mapping[str, Any]) -> str:
     """The region's template filled in: paragraph markup with the data escaped.
 
@@ -157,8 +164,7 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
         raise _layout_error(
             region,
             f"region {region.id!r}: its show template cannot be used: {message}",
-            "fix the Jinja2 expression in layouts.yaml (card.title, card.text, "
-            "card.fields.KEY, copy, copies, deck, game)",
+            _names_hint(context),
         ) from None
     if len(markup) > MAX_TEXT:
         raise _layout_error(
@@ -286,8 +292,9 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
                 region,
                 f"region {region.id!r}: its show template makes markup that is not valid: "
                 f"{next((x.strip() for x in str(err).splitlines() if x.strip()), 'bad tags')}",
-                "close every tag the template opens (<b>…</b>), and write & < > in its own "
-                "text as &amp; &lt; &gt;",
+                "close every tag the template opens (<b>…</b>), give <font> a colour "
+                'ReportLab knows (color="#7a2e2a" or a name such as "red"), and write & < > '
+                "in its own text as &amp; &lt; &gt;",
             ) from None
         _, needed = para.wrap(width, 10_000)
         widest = para.minWidth() if _may_hold_wide_word(markup, size, width) else 0.0
