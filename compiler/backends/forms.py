@@ -282,6 +282,9 @@ def _alignment_marks(canv: Canvas, part: Rect, place: Rect, full: tuple[float, f
     canv.restoreState()
 
 
+MIN_MAT_MM = 20.0  # smaller than a counter's space; a map that size is a unit mistake
+
+
 def render_mat(game: Game, game_map: GameMap, paper: str) -> bytes:
     assert game_map.size is not None
     w = game_map.size.width * MM_PER[game_map.size.unit]
@@ -289,6 +292,11 @@ def render_mat(game: Game, game_map: GameMap, paper: str) -> bytes:
     if h > w:
         w, h = h, w
     try:
+        if h < MIN_MAT_MM:  # 0.000001 mm printed a blank page on exit 0
+            raise ValueError(
+                f"{w:g} × {h:g} mm is no mat size: a printed play area is at least "
+                f"{MIN_MAT_MM:g} mm a side"
+            )
         orientation, parts = tiles(w, h, paper, overlap=OVERLAP)
     except ValueError as err:
         raise CompileError(

@@ -98,3 +98,19 @@ def test_a_form_that_does_not_fit_stops_the_build_naming_form_row_column_languag
         and len(messages) == 1
     )
     assert "taller than its page" in messages[0]
+
+
+def test_a_mat_too_small_to_print_is_refused_not_a_blank_page() -> None:
+    """Found by the hunt: a map sized 0.000001 mm printed a blank page on exit 0."""
+    from dataclasses import replace
+
+    from compiler.diagnostics import CompileError
+
+    game = living_game("plan-vert")
+    mat = next(m for m in game.maps if m.size is not None)
+    tiny = replace(mat, size=replace(mat.size, width=0.000001, height=0.000001))
+    with pytest.raises(CompileError) as caught:
+        forms.render_mat(game, tiny, "a4")
+    (finding,) = caught.value.findings
+    assert finding.code == "FIT003"
+    assert "is no mat size: a printed play area is at least 20 mm a side" in finding.message
