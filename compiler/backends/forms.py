@@ -177,8 +177,17 @@ def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...
     note = f"{game.title} — {table.title}"
     if write_in:
         note += " — columns " + ", ".join(write_in) + " added by Casebook for writing in"
-    canv.drawString(MARGIN * mm, 7 * mm, note)
+    canv.drawString(MARGIN * mm, 7 * mm, _within(note, width, SANS, 7))
     canv.showPage()
+
+
+def _within(text: str, width: float, font: str, size: float) -> str:
+    """``text``, cut with an ellipsis where it would run off the page (long write-in headings)."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _form_widths(form: TableData, width: float) -> list[float]:

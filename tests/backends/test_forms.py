@@ -114,3 +114,17 @@ def test_a_mat_too_small_to_print_is_refused_not_a_blank_page() -> None:
     (finding,) = caught.value.findings
     assert finding.code == "FIT003"
     assert "is no mat size: a printed play area is at least 20 mm a side" in finding.message
+
+
+def test_a_long_write_in_heading_does_not_run_the_footer_off_the_page() -> None:
+    """Found by the hunt: a 400-character write-in heading ran the footer off the page."""
+    from dataclasses import replace
+
+    game = living_game("war-story-occupied-france")
+    table_id, write_in = game.forms[0]
+    long = replace(game, forms=((table_id, (*write_in, "Mission " + "x" * 400)),))
+    data = forms.render_forms(long, "a4")
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        assert all(ch["x1"] <= page.width for ch in page.chars)
+        assert "…" in page.extract_text()
