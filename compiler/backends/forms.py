@@ -257,9 +257,14 @@ def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float, part: Rect) ->
             canv.setLineWidth(2.5)
             canv.setStrokeColor(HexColor("#6b5d4f"))
             canv.line(ax * mm, ay * mm, bx * mm, by * mm)
-            canv.setFillColor(HexColor("#6b5d4f"))
             if shows(ax + 2, ay + 2):
-                canv.drawString((ax + 2) * mm, (ay + 2) * mm, route.text[:90])
+                # on a white ground: the zone lines it crosses would strike through it
+                text = route.text[:90]
+                text_w = stringWidth(text, SANS, 9) / mm
+                canv.setFillColor(colors.white)
+                canv.rect((ax + 1) * mm, (ay + 1.2) * mm, (text_w + 2) * mm, 4.2 * mm, 0, 1)
+                canv.setFillColor(HexColor("#6b5d4f"))
+                canv.drawString((ax + 2) * mm, (ay + 2) * mm, text)
     if shows(3, 3):  # on the tile that prints the mat's corner, not hidden on the others
         canv.setFillColor(HexColor("#555555"))
         canv.setFont(SANS, 6.5)
