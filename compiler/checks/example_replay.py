@@ -27,9 +27,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from compiler.diagnostics import Finding, Severity
+from compiler.diagnostics import Finding, Location, Severity
 from compiler.graph import Graphs
-from compiler.model.game import Game
+from compiler.model.game import Example, Game
 
 CODE, NAME, SEVERITY = "EXAMPLE001", "example-replay", Severity.WARNING
 
@@ -38,20 +38,66 @@ def _value(value) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _written_wrong(example: Example) -> Iterator[tuple[str, Location, str]]:
+    """(message, where, fix) for each fault in how the example is written, which the
+    replay passes over (it runs the steps in list order and reads only stated keys):
+    a `contradicts:` key the step does not state, a declaration about nothing; steps
+    not numbered 1, 2, 3… in the order written (a number twice, or past the last)."""
+    count = len(example.steps)
+    first: dict[object, Location] = {}
+    for position, step in enumerate(example.steps, start=1):
+        at = example.step_at[position - 1] if example.step_at else example.at
+        number = step["step"]
+        if number in first:
+            yield (
+                f"example {example.id!r} has two steps numbered {number} "
+                f"(the first at {first[number]})",
+                at,
+                f"number the steps 1 to {count} in the order they are written",
+            )
+        elif number != position:
+            yield (
+                f"example {example.id!r} step {number} is its {_ordinal(position)} step of {count}",
+                at,
+                f"number the steps 1 to {count} in the order they are written",
+            )
+        first.setdefault(number, at)
+        stated = step.get("stated", {})
+        for key in step.get("contradicts", {}):
+            if key not in stated:
+                known = ", ".join(stated) or "nothing"
+                yield (
+                    f"example {example.id!r} step {number} declares {key!r} a contradiction, "
+                    f"but the step does not state it (it states {known})",
+                    at,
+                    "name a value under the step's `stated:`, or remove it from `contradicts:`",
+                )
+
+
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     if not game.examples:
         return
     from compiler.procedures.replay import replay  # 70 ms of imports a game without examples skips
 
     for example in game.examples:
+        for message, at, fix in _written_wrong(example):
+            yield Finding(
+                CODE, SEVERITY, message, at, suggestion=fix, rule=example.rule, target=example.id
+            )
         result = replay(game, example)
         if result.status == "not-replayable":
             yield Finding(
                 CODE,
                 SEVERITY,
                 f"example {example.id!r} cannot be replayed: {result.reason}",
-                example.at,
-                suggestion="bind its procedure in procedures.yaml (casebook examples -v shows why)",
+                result.at,
+                suggestion=result.fix
+                or "bind its procedure in procedures.yaml (casebook examples -v shows why)",
                 rule=example.rule,
                 target=example.id,
             )

@@ -75,11 +75,42 @@ class Dice:
         return out
 
 
+class FacesError(ProcedureError):
+    """Printed dice no die can show: the fault of the example or input that gives them."""
+
+
+def faces(value: Any, key: str, sides: int) -> list[int]:
+    """Printed faces as whole numbers a d``sides`` shows; FacesError naming the first that is not.
+
+    int() took 3.5 as 3 and 7 on a d6 as a face like any other, and a string
+    "3,3,1,6" failed with int()'s own words.
+    """
+    shown = f"{key} {reprlib.repr(value)}"
+    if not isinstance(value, list | tuple):
+        raise FacesError(
+            f"{shown}: the faces rolled must be a list of whole numbers, e.g. [3, 1, 6]"
+        )
+    for face in value:
+        integral = isinstance(face, int) or (isinstance(face, float) and face.is_integer())
+        if isinstance(face, bool) or not integral:
+            raise FacesError(f"{shown}: a die face is a whole number, not {reprlib.repr(face)}")
+    out = [int(face) for face in value]
+    impossible = [str(face) for face in dict.fromkeys(out) if not 1 <= face <= sides]
+    if impossible:
+        listed = (
+            ", ".join(impossible[:-1]) + " or " + impossible[-1]
+            if len(impossible) > 1
+            else impossible[0]
+        )
+        raise FacesError(f"{shown}: a d{sides} cannot show {listed}")
+    return out
+
+
 def rolls(state: State, key: str, count: int, dice: Dice, sides: int = 6) -> list[int]:
     """The dice for ``key``: as the state gives them (a worked example's printed
     faces), else rolled now."""
     if key in state and state[key] is not None:
-        given = [int(v) for v in state[key]]
+        given = faces(state[key], key, sides)
         if len(given) != count:
             raise ProcedureError(f"{key} lists {len(given)} dice; the rule calls for {count}")
         return given

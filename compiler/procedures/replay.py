@@ -10,7 +10,8 @@ example declares, in ``contradicts``, that the book gets a value wrong by
 its own rules, and the replay agrees: both readings are reported),
 ``mismatch`` (a value differs and nothing declares it, or a declared
 contradiction no longer holds), ``not-replayable`` (no procedure, no step
-for the rule, a missing input, or nothing stated that the replay computes).
+for the rule, a missing input, printed dice no die can show, or nothing
+stated that the replay computes).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 from compiler.diagnostics import Location
 from compiler.model.game import Example, Game
-from compiler.procedures.core import Dice, ProcedureError, StepResult
+from compiler.procedures.core import Dice, FacesError, ProcedureError, StepResult
 from compiler.procedures.resolve import find_procedure, run_step
 
 _NOT_STATE = ("printed", "notes", "carried_over_from")
@@ -45,6 +46,7 @@ class Replay:
     steps: tuple[StepResult, ...]
     reason: str | None
     at: Location
+    fix: str | None = None  # what to change in the example, when the fault is its own
 
 
 def same(stated: Any, computed: Any) -> bool:
@@ -75,10 +77,24 @@ def _judge(step: int | None, key: str, stated: Any, computed: Any, declared: dic
     return Check(step, key, stated, computed, "same" if agree else "differs")
 
 
+def _fix_for(err: ProcedureError) -> str | None:
+    """The example's own fault, when the step refused the faces it prints."""
+    if isinstance(err, FacesError):
+        return "give the faces the book prints, as a list of whole numbers the die shows"
+    return None
+
+
 def replay(game: Game, example: Example) -> Replay:
-    def stop(reason: str, steps=(), checks=()) -> Replay:
+    def stop(reason: str, steps=(), checks=(), at: Location | None = None, fix=None) -> Replay:
         return Replay(
-            example, "not-replayable", tuple(checks), (), tuple(steps), reason, example.at
+            example,
+            "not-replayable",
+            tuple(checks),
+            (),
+            tuple(steps),
+            reason,
+            at or example.at,
+            fix,
         )
 
     try:
@@ -89,7 +105,7 @@ def replay(game: Game, example: Example) -> Replay:
     checks: list[Check] = []
     unchecked: list[tuple[int | None, str]] = []
     done: list[StepResult] = []
-    for step in example.steps:
+    for index, step in enumerate(example.steps):
         number = step["step"]
         wanted = [
             s for s in proc.steps if s.rule == step["rule"] and step.get("op") in (None, s.op)
@@ -106,8 +122,9 @@ def replay(game: Game, example: Example) -> Replay:
         for proc_step in wanted:
             try:
                 result = run_step(game, proc, proc_step, state, Dice())
-            except ProcedureError as err:
-                return stop(f"step {number}: {err}", done, checks)
+            except ProcedureError as err:  # at the step: its inputs or printed dice are wrong
+                at = example.step_at[index] if index < len(example.step_at) else None
+                return stop(f"step {number}: {err}", done, checks, at, _fix_for(err))
             done.append(result)
             state.update(result.values)
             produced.update(result.values)

@@ -29,8 +29,8 @@ def run_step(
     params = {**proc.params, **step.params}
     try:
         values, says = op(params, state, Context(game, dice))
-    except ProcedureError as err:
-        raise ProcedureError(f"{step.rule}: {err}") from None
+    except ProcedureError as err:  # the same kind (FacesError stays one), naming the rule
+        raise type(err)(f"{step.rule}: {err}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as err:
         # a binding that lacks a parameter, or gives one of the wrong kind
         raise ProcedureError(
