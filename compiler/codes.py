@@ -77,7 +77,8 @@ CODES: tuple[Code, ...] = (
               not its children's), or the rule holds fewer occurrences than its
               `occurrence` asks for;
             - with `field: title`, its `old` is not in the rule's title;
-            - with `rule: "*"`, its `old` is in the text of no rule at all.
+            - with `rule: "*"`, its `old` is in the text of no rule at all (with
+              `field: title`, in the title of no rule).
 
             ```yaml
             errata:
@@ -94,6 +95,95 @@ CODES: tuple[Code, ...] = (
             more than once in the rule, set `occurrence` to the one you mean.
             """
         ),
+    ),
+    Code(
+        "ERRATA003",
+        "erratum-text-ambiguous",
+        "errata",
+        "An erratum's `old` occurs more than once in its rule, and it does not say which.",
+        _md(
+            """
+            Raised while Casebook makes the living edition, when an erratum naming one
+            rule finds its `old` more than once in that rule's text (its body and
+            `after` blocks, in reading order, as the errata above it in the file left
+            them) or, with `field: title`, in its title, and sets no `occurrence`. The
+            message says how many times it occurs.
+
+            ```yaml
+            errata:
+              - id: E003
+                rule: 2.1.1       # "Attack once per turn, as the the Drawing rules allow"
+                old: the          # which "the"?
+                new: a
+                why: A doubled word.
+            ```
+
+            Changing the first one silently may correct the wrong words. Set
+            `occurrence: N` (1 for the first) for the one you mean, or make `old`
+            longer (`the the`) so that it occurs once.
+            """
+        ),
+    ),
+    Code(
+        "ERRATA004",
+        "erratum-occurrence-everywhere",
+        "errata",
+        'An erratum with `rule: "*"` sets `occurrence`.',
+        _md(
+            """
+            Raised while Casebook makes the living edition, when an erratum whose
+            `rule` is `"*"` (change every occurrence, in every rule) also sets
+            `occurrence`.
+
+            ```yaml
+            errata:
+              - id: E004
+                rule: "*"
+                occurrence: 2     # the second in which rule?
+                old: Case
+                new: Rule
+                why: The rules are called Rules.
+            ```
+
+            The two contradict each other: `"*"` changes every occurrence, and there
+            is no one order of "every rule" in which a second occurrence would be the
+            one meant. To change one occurrence, name its rule in `rule` (with
+            `occurrence` if `old` occurs more than once there); to change them all,
+            drop `occurrence`.
+            """
+        ),
+    ),
+    Code(
+        "ERRATA005",
+        "erratum-empties-rule",
+        "errata",
+        "The errata delete all of a rule's text, or its whole title.",
+        _md(
+            """
+            Raised while Casebook makes the living edition, at the erratum that did it,
+            when the errata leave a rule that had text with none (every paragraph of
+            its body and `after` blocks now empty), or delete a rule's whole title
+            (`field: title` with `new: ""`).
+
+            ```yaml
+            errata:
+              - id: E005
+                rule: 1.1.1       # its only sentence
+                old: Each turn has two phases (Cases 1.1.2 and 2.1.1).
+                new: ""
+                why: Withdrawn by the publisher.
+            ```
+
+            Deleting text is allowed, down to a whole paragraph: the living edition
+            keeps the place and marks it with the erratum's number. But a rule with no
+            text prints as a bare number (and a deleted title leaves no mark at all),
+            which reads as a transcription fault. The build goes on. If the rule is
+            withdrawn, say so in `new` ("Deleted."), as printed errata do; if only part
+            of it should go, make `old` that part; give a title the text it should
+            have.
+            """
+        ),
+        severity="warning",
     ),
     Code(
         "FIT001",

@@ -168,7 +168,9 @@ class _Text:
         out = [erratum_marker(c.erratum) for c in changes if c.end == 0]
         for start, end in itertools.pairwise(points):
             run = self.run(text, start, end, para.refs, terms)
-            change = _covering(changes, start, end)
+            # overlapping errata nest (compiler/model/errata.py): the characters
+            # come from the last change that covers them
+            change = _covering(reversed(changes), start, end)
             if change is not None:
                 title = label(
                     self.game.language, "erratum-change", id=change.erratum, old=change.old

@@ -3,10 +3,27 @@
 Pure: takes a Game, returns a new Game. Each replaced span is remembered as a
 Change so back ends can mark it; references are found again in the new text
 so a corrected "(Case 8.3.5)" links where it now points.
+
+An erratum changes its rule's text (``field: text``) or title (``field:
+title``); ``rule: "*"`` changes every occurrence in every rule, in that field.
+Errata naming one rule apply first, in file order, then the ``"*"`` ones. An
+erratum naming one rule must find ``old`` there exactly once, or say which
+occurrence it means; ``"*"`` means every one, so it takes no ``occurrence``.
+
+Errata may overlap (a name made consistent throughout, inside a sentence an
+earlier erratum rewrote). The earlier change's span then grows to hold the
+later one, which lies inside it and after it in ``Para.changes``: a character
+comes from the last of the changes that cover it.
+
+Deleting text (``new: ""``) is allowed, down to a whole paragraph: the empty
+paragraph stays, so its change can be marked where the text was. A rule left
+with no text (or a title deleted whole) is reported as a warning, since the
+living edition then prints a bare number.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from compiler.diagnostics import Finding, Severity
@@ -20,10 +37,14 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
     """The living edition of ``game`` and a finding for each erratum that did not apply."""
     findings: list[Finding] = []
     by_rule: dict[str, list[Erratum]] = {}
+    everywhere: list[Erratum] = []
     known = {rule.address for rule in game.all_rules()}
-    everywhere = [e for e in game.errata if e.rule == "*"]
     for erratum in game.errata:
         if erratum.rule == "*":
+            if erratum.occurrence is not None:
+                findings.append(_occurrence_everywhere(erratum))
+            else:
+                everywhere.append(erratum)
             continue
         if erratum.rule not in known:
             findings.append(
@@ -47,25 +68,27 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
         title, title_errata = rule.title, rule.title_errata
         for erratum in errata:
             if erratum.field == "title":
-                if title and erratum.old in title:
-                    title = title.replace(erratum.old, erratum.new, 1)
-                    title_errata += (erratum.id,)
-                    continue
-            elif _apply_one(erratum, body, after, game):
+                starts = _starts(title or "", erratum.old)
+            else:
+                places = list(_text_places(body, after, erratum.old))
+                starts = [start for *_, start in places]
+            problem = _not_placed(erratum, len(starts))
+            if problem is not None:
+                findings.append(problem)
                 continue
-            where = "title" if erratum.field == "title" else "text"
-            findings.append(
-                Finding(
-                    "ERRATA002",
-                    Severity.ERROR,
-                    f"erratum {erratum.id}: {erratum.old!r} is not in the {where} of "
-                    f"{erratum.rule}"
-                    + (f" (occurrence {erratum.occurrence})" if erratum.occurrence else ""),
-                    erratum.at,
-                    suggestion="copy 'old' exactly from the rule text (whitespace "
-                    "is normalised); if it occurs more than once, set 'occurrence'",
+            index = (erratum.occurrence or 1) - 1
+            if erratum.field == "title":
+                start = starts[index]
+                title = (
+                    (title or "")[:start] + erratum.new + (title or "")[start + len(erratum.old) :]
                 )
-            )
+                title_errata += (erratum.id,)
+            else:
+                blocks, b_index, p_index, start = places[index]
+                block = blocks[b_index]
+                paras = list(block.paras)
+                paras[p_index] = _replace_span(paras[p_index], start, erratum, game)
+                blocks[b_index] = replace(block, paras=tuple(paras))
         return replace(
             rule,
             body=tuple(body),
@@ -77,18 +100,112 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
 
     rules = tuple(fix_rule(rule) for rule in game.rules)
     for erratum in everywhere:
-        rules, count = _replace_everywhere(rules, erratum, game)
+        if erratum.field == "title":
+            rules, count = _retitle_everywhere(rules, erratum)
+        else:
+            rules, count = _replace_everywhere(rules, erratum, game)
         if count == 0:
             findings.append(
                 Finding(
                     "ERRATA002",
                     Severity.ERROR,
-                    f"erratum {erratum.id}: {erratum.old!r} is not in the text of any rule",
+                    f"erratum {erratum.id}: {erratum.old!r} is not in the "
+                    f"{_field(erratum)} of any rule",
                     erratum.at,
-                    suggestion="copy 'old' exactly from the rule text",
+                    suggestion="copy 'old' exactly from the rule "
+                    + ("titles" if erratum.field == "title" else "text"),
                 )
             )
+    errata = {erratum.id: erratum for erratum in game.errata}
+    for before, now in zip(_walk(game.rules), _walk(rules), strict=True):
+        findings += _emptied(before, now, errata)
     return replace(game, rules=rules, edition="living"), findings
+
+
+def _field(erratum: Erratum) -> str:
+    return "title" if erratum.field == "title" else "text"
+
+
+def _starts(text: str, old: str) -> list[int]:
+    """Where ``old`` starts in ``text``, every occurrence (overlapping ones too)."""
+    starts = []
+    start = text.find(old)
+    while start >= 0:
+        starts.append(start)
+        start = text.find(old, start + 1)
+    return starts
+
+
+def _text_places(
+    body: list[Block], after: list[Block], old: str
+) -> Iterator[tuple[list[Block], int, int, int]]:
+    """Each occurrence of ``old`` in a rule's own text, in reading order."""
+    for blocks in (body, after):
+        for b_index, block in enumerate(blocks):
+            for p_index, para in enumerate(block.paras):
+                for start in _starts(para.text, old):
+                    yield blocks, b_index, p_index, start
+
+
+def _not_placed(erratum: Erratum, count: int) -> Finding | None:
+    """Why an erratum naming one rule cannot be placed in its ``count`` occurrences."""
+    where = _field(erratum)
+    if count == 0 or (erratum.occurrence or 1) > count:
+        return Finding(
+            "ERRATA002",
+            Severity.ERROR,
+            f"erratum {erratum.id}: {erratum.old!r} is not in the {where} of "
+            f"{erratum.rule}"
+            + (f" (occurrence {erratum.occurrence})" if erratum.occurrence else ""),
+            erratum.at,
+            suggestion="copy 'old' exactly from the rule text (whitespace "
+            "is normalised); if it occurs more than once, set 'occurrence'",
+        )
+    if count > 1 and erratum.occurrence is None:
+        return Finding(
+            "ERRATA003",
+            Severity.ERROR,
+            f"erratum {erratum.id}: {erratum.old!r} occurs {count} times in the {where} "
+            f"of {erratum.rule}, and the erratum does not say which to change",
+            erratum.at,
+            suggestion=f"set 'occurrence: N' (1 to {count}, in reading order) for the one "
+            "to change, or make 'old' longer so that it occurs once",
+        )
+    return None
+
+
+def _occurrence_everywhere(erratum: Erratum) -> Finding:
+    return Finding(
+        "ERRATA004",
+        Severity.ERROR,
+        f'erratum {erratum.id}: rule "*" changes every occurrence of {erratum.old!r} '
+        f"in every rule, so 'occurrence: {erratum.occurrence}' cannot apply",
+        erratum.at,
+        suggestion="to change one occurrence, name its rule in 'rule' (and keep "
+        "'occurrence' if 'old' occurs more than once there); to change them all, "
+        "drop 'occurrence'",
+    )
+
+
+def _retitle_everywhere(rules: tuple[Rule, ...], erratum: Erratum) -> tuple[tuple[Rule, ...], int]:
+    """Apply a rule "*" title erratum to every occurrence, in every title; return how many."""
+    count = 0
+
+    def fix(rule: Rule) -> Rule:
+        nonlocal count
+        children = tuple(fix(c) for c in rule.children)
+        found = rule.title.count(erratum.old) if rule.title else 0
+        if not found:
+            return replace(rule, children=children)
+        count += found
+        return replace(
+            rule,
+            children=children,
+            title=rule.title.replace(erratum.old, erratum.new),
+            title_errata=(*rule.title_errata, erratum.id),
+        )
+
+    return tuple(fix(r) for r in rules), count
 
 
 def _replace_everywhere(
@@ -120,26 +237,50 @@ def _replace_everywhere(
     return tuple(fix(r) for r in rules), count
 
 
-def _apply_one(erratum: Erratum, body: list[Block], after: list[Block], game: Game) -> bool:
-    """Replace the wanted occurrence of ``old`` in the rule's blocks; False if absent."""
-    wanted = erratum.occurrence or 1
-    seen = 0
-    for blocks in (body, after):
-        for b_index, block in enumerate(blocks):
-            for p_index, para in enumerate(block.paras):
-                start = -1
-                while True:
-                    start = para.text.find(erratum.old, start + 1)
-                    if start < 0:
-                        break
-                    seen += 1
-                    if seen == wanted:
-                        new_para = _replace_span(para, start, erratum, game)
-                        paras = list(block.paras)
-                        paras[p_index] = new_para
-                        blocks[b_index] = replace(block, paras=tuple(paras))
-                        return True
-    return False
+def _walk(rules: tuple[Rule, ...]) -> Iterator[Rule]:
+    for rule in rules:
+        yield rule
+        yield from _walk(rule.children)
+
+
+def _has_text(rule: Rule) -> bool:
+    return any(para.text for block in rule.blocks() for para in block.paras)
+
+
+def _emptied(before: Rule, now: Rule, errata: dict[str, Erratum]) -> list[Finding]:
+    """A warning for each erratum that left ``now`` with no text or no title."""
+    out = []
+    if _has_text(before) and not _has_text(now):
+        last = [c.erratum for block in now.blocks() for para in block.paras for c in para.changes]
+        erratum = errata[last[-1]]
+        out.append(
+            Finding(
+                "ERRATA005",
+                Severity.WARNING,
+                f"erratum {erratum.id} deletes all the text of rule {now.address}: the "
+                f"living edition prints {now.label}"
+                + (f" {now.title!r}" if now.title else "")
+                + f" with no text, only the mark [{erratum.id}]",
+                erratum.at,
+                suggestion="if the rule is withdrawn, say so in 'new' (e.g. \"Deleted.\"), "
+                "as printed errata do; if not, make 'old' only the part to delete",
+                rule=now.address,
+            )
+        )
+    if before.title and not now.title and now.title_errata:
+        erratum = errata[now.title_errata[-1]]
+        out.append(
+            Finding(
+                "ERRATA005",
+                Severity.WARNING,
+                f"erratum {erratum.id} deletes the whole title of rule {now.address} "
+                f"({before.title!r}): the living edition prints no title and no mark",
+                erratum.at,
+                suggestion="give the rule the title it should have in 'new'",
+                rule=now.address,
+            )
+        )
+    return out
 
 
 def _replace_span(para: Para, start: int, erratum: Erratum, game: Game) -> Para:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -277,6 +278,29 @@ def test_living_edition_marks_each_change_with_its_erratum() -> None:
     (e022,) = [i for i in doc.by_id("8.6.2a").find_all("ins")]
     assert e022.attrs["title"].startswith("Erratum E022; the source reads: “unless they")
     assert "#8.3.2" in [a.attrs["href"] for a in e022.find_all("a")]
+
+
+def test_overlapping_errata_each_name_the_text_they_wrote(tmp_path: Path) -> None:
+    game_dir = tmp_path / "rulesets" / "mini-case"
+    game_dir.parent.mkdir()
+    shutil.copytree(MINI, game_dir)
+    (game_dir / "errata.yaml").write_text(
+        "errata:\n"
+        "  - {id: E1, rule: 2.1.1, old: once per turn, new: twice per turn, why: x.}\n"
+        "  - {id: E2, rule: 2.1.1, old: 'per turn, as', new: 'per round, as', why: y.}\n"
+    )
+    fe = front_end(game_dir, tmp_path, "living")
+    (out,) = html.build(fe.game, fe.graphs, "living")
+    marks = [(i.text(), i.attrs["title"]) for i in parse(out.data).by_id("2.1.1").find_all("ins")]
+    assert marks == [
+        ("twice ", "Erratum E1; the source reads: \u201conce per turn\u201d"),
+        ("per round, as", "Erratum E2; the source reads: \u201cper turn, as\u201d"),
+    ]
+    # a name made consistent throughout (E040), inside a sentence E017 rewrote
+    titles = {
+        i.text(): i.attrs["title"] for i in page("set-europe-ablaze").by_id("7.5.4").find_all("ins")
+    }
+    assert titles["Game Turn"] == "Erratum E040; the source reads: \u201cgame turn\u201d"
 
 
 def test_original_edition_marks_no_change() -> None:
