@@ -5,8 +5,9 @@ translator is told which errata touch a string (the catalog's ``#.``
 comments) and the checks compare a translation with the corrected text.
 Both read the errata here, the way the living edition applies them
 (compiler/model/errata.py): a rule's erratum replaces the ``occurrence``-th
-match (the first when unset) counted through the rule's text in reading
-order; a rule "*" erratum replaces every match, everywhere.
+match counted through the rule's text in reading order (unset, the model
+has checked there is only one: ERRATA003); a rule "*" erratum replaces
+every match, everywhere.
 """
 
 from __future__ import annotations
