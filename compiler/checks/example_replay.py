@@ -5,7 +5,10 @@ A worked example that does not come out as the book prints it when replayed
 through the game's procedures (procedures.yaml): a stated value the rules
 give differently (mismatch), a contradiction declared in `contradicts:` that
 no longer holds, or an example that cannot be replayed at all (no procedure
-bound, no step for its rule, an input missing, nothing it states computed).
+bound, no step for its rule, an input missing, printed dice no die shows,
+nothing it states computed). Also an example written wrong: steps not
+numbered 1, 2, 3… in the order written, or a `contradicts:` key the step
+does not state.
 
 ## Why it matters
 A rulebook's example is where players check their reading of a rule; an
