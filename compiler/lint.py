@@ -118,6 +118,9 @@ def _lint_source(
             living_found,
             original.game,
         )
+        # what applying the errata said (ERRATA005, an emptied rule) is about the errata
+        # whichever edition is linted
+        found += [f for f in living.findings if f not in original.findings]
         front = original
     return list(front.findings) + placed(found, front), True
 

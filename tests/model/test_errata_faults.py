@@ -186,3 +186,19 @@ def test_a_name_made_consistent_inside_a_corrected_sentence_is_its_own_change() 
     writers = dict(_writers(para))
     assert writers["Game Turn"] == "E040"
     assert writers["during the Turn End Phase of the "] == "E017"
+
+
+def test_plain_lint_shows_what_applying_the_errata_found(tmp_path: Path) -> None:
+    """`casebook lint` lints the original edition by default; a warning raised while
+    making the living one (ERRATA005) was shown only by `lint --edition living`."""
+    from compiler.lint import lint_game
+
+    game_dir = _errata(
+        tmp_path,
+        "  - id: E3\n    rule: 1.1.1\n"
+        "    old: Each turn has two phases (Cases 1.1.2 and 2.1.1).\n"
+        '    new: ""\n    why: Withdrawn.\n',
+    )
+    findings, ok = lint_game(game_dir, tmp_path)
+    assert ok
+    assert [f.code for f in findings if f.code.startswith("ERRATA")] == ["ERRATA005"]
