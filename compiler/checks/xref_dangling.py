@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from compiler.checks.helpers import key_words, rule_paras
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
-from compiler.model.game import Game
-from compiler.model.text import RefSpan
+from compiler.model.game import Erratum, Game
+from compiler.model.text import Para, RefSpan
 
 CODE, NAME, SEVERITY = "XREF001", "dangling-reference", Severity.ERROR
 
@@ -57,12 +57,24 @@ def likeliest(span: RefSpan, context: str, graphs: Graphs) -> str | None:
     return best[1] if best and best[0] > 0 else None
 
 
+def _written_by(para: Para, span: RefSpan, game: Game) -> Erratum | None:
+    """The erratum whose new text holds the reference: the fault is in errata.yaml."""
+    for change in reversed(para.changes):  # the last change over a character wrote it
+        if change.start <= span.start and span.end <= change.end:
+            return next((e for e in game.errata if e.id == change.erratum), None)
+    return None
+
+
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     context_of = {}
+    para_of: dict[int, Para] = {}
     for _, _, para in rule_paras(game):
         for ref in para.refs:
             context_of[id(ref)] = para.text[max(0, ref.start - 80) : ref.start]
+            para_of[id(ref)] = para
     for owner, span in graphs.references.unresolved:
+        para = para_of.get(id(span))
+        erratum = _written_by(para, span, game) if para is not None else None
         what = span.word or span.kind
         suggestion = None
         if span.kind == "rule":
@@ -70,6 +82,19 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             if guess:
                 title = graphs.references.rules[guess].title
                 suggestion = f"did you mean {guess}" + (f" ({title})?" if title else "?")
+        if erratum is not None:
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"erratum {erratum.id} writes {span.phrase!r} in {owner}, which points to "
+                f"{what} {span.target}; it does not exist in {game.id}",
+                erratum.at,
+                suggestion=suggestion or "correct the erratum's new text",
+                related=(span.at,),
+                rule=owner,
+                target=span.target,
+            )
+            continue
         yield Finding(
             CODE,
             SEVERITY,
