@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from compiler.checks import run_checks, selected
-from compiler.diagnostics import Finding, Location
+from compiler.diagnostics import Finding, Location, Severity
 from compiler.l10n import spelling
 from compiler.load.game_files import languages
 from compiler.model.game import Game
@@ -113,14 +113,18 @@ def _lint_source(
         found = living_found
         front = living
     else:
-        found = mark_errata(
-            run_checks(original.game, original.graphs, select, ignore, split),
-            living_found,
-            original.game,
-        )
-        # what applying the errata said (ERRATA005, an emptied rule) is about the errata
-        # whichever edition is linted
+        original_found = run_checks(original.game, original.graphs, select, ignore, split)
+        found = mark_errata(original_found, living_found, original.game)
+        # What the errata brought is about the errata whichever edition is linted: what
+        # applying them said (ERRATA005), and faults only the living edition has (an
+        # erratum's new text citing a rule that does not exist). The editor prints that one.
         found += [f for f in living.findings if f not in original.findings]
+        before = {_key(f) for f in original_found}
+        found += [
+            replace(f, message=f"{f.message} (in the living edition only: an erratum brought it)")
+            for f in living_found
+            if _key(f) not in before and f.severity is not Severity.INFO  # faults, not notes
+        ]
         front = original
     return list(front.findings) + placed(found, front), True
 
