@@ -8,8 +8,10 @@ scanning UI shows them as dismissed rather than losing them.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
+from urllib.parse import quote
 
 from compiler.diagnostics import Finding, Severity
 
@@ -45,6 +47,19 @@ def _rule(code: str) -> dict:
     }
 
 
+def _uri(path: str) -> str:
+    """A relative URI reference: a space, # or % in a folder name is percent-encoded."""
+    return quote(path, safe="/")
+
+
+def _fingerprint(game: str, f: Finding) -> str:
+    """Stable across runs and line moves, distinct for distinct findings: code scanning
+    merges alerts that share one (the same code on one target in two languages did)."""
+    where = f"{f.location.path}:{f.message}"
+    digest = hashlib.sha256(where.encode("utf-8")).hexdigest()[:16]
+    return f"{game}:{f.code}:{f.rule or ''}:{f.target or ''}:{digest}"
+
+
 def _result(game: str, f: Finding, rule_index: dict[str, int]) -> dict:
     result: dict = {
         "ruleId": f.code,
@@ -54,13 +69,13 @@ def _result(game: str, f: Finding, rule_index: dict[str, int]) -> dict:
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": f.location.path},
+                    "artifactLocation": {"uri": _uri(f.location.path)},
                     "region": {"startLine": f.location.line, "startColumn": f.location.column},
                 }
             }
         ],
         "partialFingerprints": {
-            "casebook/v1": f"{game}:{f.code}:{f.rule or ''}:{f.target or ''}",
+            "casebook/v2": _fingerprint(game, f),
         },
         "properties": {"game": game, "rule": f.rule, "target": f.target},
     }
@@ -69,7 +84,7 @@ def _result(game: str, f: Finding, rule_index: dict[str, int]) -> dict:
             {
                 "id": i,
                 "physicalLocation": {
-                    "artifactLocation": {"uri": r.path},
+                    "artifactLocation": {"uri": _uri(r.path)},
                     "region": {"startLine": r.line, "startColumn": r.column},
                 },
             }

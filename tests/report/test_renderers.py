@@ -96,3 +96,29 @@ def test_json_rows_carry_the_fields_editors_script_against() -> None:
         "fixed_by",
     }
     assert rows[0]["fixed_by"] == "E020" and rows[1]["fixed_by"] is None
+
+
+def test_paths_with_commas_colons_and_spaces_stay_one_property_and_one_uri() -> None:
+    """Found by the review: `file=règles, v2: #1 100%/…` ended the file property at the
+    comma, and the SARIF uri held a raw #, % and spaces."""
+    from compiler.report import github, sarif
+
+    where = Location("p/règles, v2: #1 100%/mini-case/rules/01.yaml", 3, 4)
+    finding = Finding("XREF001", Severity.ERROR, "a\\nb", where)
+    line = github.render([("mini-case", finding)])
+    assert "file=p/règles%2C v2%3A #1 100%25/mini-case/rules/01.yaml,line=3,col=4" in line
+    doc = json.loads(sarif.render([("mini-case", finding)]))
+    uri = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert uri["uri"] == "p/r%C3%A8gles%2C%20v2%3A%20%231%20100%25/mini-case/rules/01.yaml"
+
+
+def test_sarif_fingerprints_tell_apart_findings_on_one_target() -> None:
+    """Found by the review: 181 of 503 results shared a fingerprint (the same code and
+    target in two languages, or two queries on one string), so code scanning merged them."""
+    from compiler.report import sarif
+
+    one = Finding("L10N010", Severity.INFO, "query one", Location("l10n/en.po", 3, 1), target="u")
+    two = Finding("L10N010", Severity.INFO, "query two", Location("l10n/en.po", 9, 1), target="u")
+    doc = json.loads(sarif.render([("g", one), ("g", two)]))
+    prints = [r["partialFingerprints"]["casebook/v2"] for r in doc["runs"][0]["results"]]
+    assert len(set(prints)) == 2
