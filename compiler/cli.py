@@ -475,6 +475,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
             _report(findings)
             print(f"{game_dir.name}: not linted; fix the errors above first", file=sys.stderr)
             status = EXIT_INPUT
+            if args.format != "text":  # a CI job reading SARIF must see why, not a clean scan
+                collected += [(game_dir.name, f) for f in findings]
             continue
         collected += [(game_dir.name, f) for f in findings]
     linted = sum(ok for _, ok in results)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, run_casebook
+from tests.conftest import ROOT, copy_mini_case, run_casebook
 
 FIXTURES = ROOT / "tests" / "checks" / "fixtures"
 
@@ -190,3 +190,14 @@ def test_unchanged_games_come_from_the_result_cache_and_a_change_is_linted_again
     # --no-cache lints afresh and says the same
     fresh = lint(rulesets, "--no-cache")
     assert (fresh.returncode, fresh.stdout) == (fixed.returncode, fixed.stdout)
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "github"])
+def test_machine_formats_carry_the_errors_that_stop_a_game(fmt: str, tmp_path: Path) -> None:
+    """Found by the review: a game that could not be read gave an empty SARIF (a clean
+    scan in CI) while its SCHEMA001 went only to stderr."""
+    game = copy_mini_case(tmp_path)
+    (game / "tables.yaml").write_text("tables: [\n", encoding="utf-8")
+    result = run_casebook("lint", "--format", fmt, "--rulesets", str(game.parent))
+    assert result.returncode == 2
+    assert "LOAD001" in result.stdout
