@@ -127,7 +127,11 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
     if kind == "const":
         return f"expected {_show(arg)}, got {_show(value)}", None
     if kind == "pattern":
-        return f"{_show(value)} does not match the pattern {arg}", what
+        # as the schema writes it: schemas.py turned its final $ into (?!\n)$, and a
+        # raw line break would split the one-line message
+        shown = str(arg).replace("(?!\n)$", "$")
+        shown = shown if "\n" not in shown and "\r" not in shown else json.dumps(shown)
+        return f"{_show(value)} does not match the pattern {shown}", what
     if kind == "format":
         return f"{_show(value)} is not a valid {arg}", what
     if kind in ("minLength", "minItems"):

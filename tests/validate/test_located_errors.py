@@ -152,3 +152,11 @@ def test_project_rulesets_are_valid() -> None:
     result = run_casebook("validate")
     assert result.returncode == 0, result.stderr
     assert "set-europe-ablaze: valid" in result.stdout
+
+
+def test_a_pattern_is_shown_as_the_schema_writes_it_on_one_line(game: Path) -> None:
+    """Found by the review: the message showed the anchored pattern the validator uses,
+    whose (?!\\n) put a raw line break inside the one-line message."""
+    _edit(game / "rules/01-play.yaml", "level: module", "level: Module X")
+    (line,) = [x for x in _lines(game) if "level" in x]
+    assert line.endswith('rules[0].level: "Module X" does not match the pattern ^[a-z][a-z0-9-]*$')
