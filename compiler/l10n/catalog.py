@@ -70,8 +70,28 @@ def header(game: Game, lang: str | None) -> dict[str, str]:
     }
     if lang:
         meta["Language"] = lang
-        meta["Plural-Forms"] = "nplurals=2; plural=(n != 1);"
+        meta["Plural-Forms"] = plural_forms(lang)
     return meta
+
+
+# The gettext manual's plural rules (and CLDR's) for the languages a publisher is likely
+# to translate into; Casebook's strings have no plurals, but CAT tools read the header.
+_PLURALS = {
+    **dict.fromkeys(("fr", "pt-BR", "oc"), "nplurals=2; plural=(n > 1);"),
+    **dict.fromkeys(("ja", "zh", "ko", "vi", "th", "id"), "nplurals=1; plural=0;"),
+    **dict.fromkeys(
+        ("ru", "uk", "be", "sr", "hr", "bs"),
+        "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+        "(n%100<10 || n%100>=20) ? 1 : 2);",
+    ),
+    **dict.fromkeys(("cs", "sk"), "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;"),
+    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+}
+
+
+def plural_forms(lang: str) -> str:
+    """The Plural-Forms header for ``lang`` (pt-BR, then pt); most languages take English's."""
+    return _PLURALS.get(lang) or _PLURALS.get(lang.split("-")[0]) or "nplurals=2; plural=(n != 1);"
 
 
 def comments(unit: Unit, errata: Sequence[Erratum]) -> str:

@@ -277,3 +277,22 @@ def test_a_good_source_date_epoch_dates_a_new_catalog(game: Path) -> None:
     result = _with_epoch(game, "1700000000", "l10n", "update", "mini-case", "fr")
     assert result.returncode == 0, result.stderr
     assert '"PO-Revision-Date: 2023-11-14 22:13+0000\\n"' in catalog_path(game, "fr").read_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "forms"),
+    [
+        ("fr", "nplurals=2; plural=(n > 1);"),
+        ("pl", "nplurals=3; plural="),
+        ("ja", "nplurals=1; plural=0;"),
+        ("de", "nplurals=2; plural=(n != 1);"),
+    ],
+)
+def test_a_new_catalog_has_its_languages_plural_rule(lang: str, forms: str, tmp_path: Path) -> None:
+    """Found by the review: every catalog got English's rule; French counts 0 as
+    singular, Polish has three forms. msgfmt accepts each."""
+    game = copy_mini_case(tmp_path)
+    assert _cli(game, "l10n", "update", "mini-case", lang).returncode == 0
+    path = catalog_path(game, lang)
+    assert polib.pofile(str(path)).metadata["Plural-Forms"].startswith(forms)
+    assert _msgfmt_check(path).returncode == 0
