@@ -137,6 +137,13 @@ def template(units: Iterable[Unit], game: Game) -> polib.POFile:
     return pot
 
 
+def _made_from(entry: polib.POEntry) -> str:
+    """The source text a translation was made from: the oldest one the entry records."""
+    if FUZZY in entry.flags and entry.previous_msgid:
+        return entry.previous_msgid
+    return entry.msgid
+
+
 def merge(
     old: polib.POFile | None, units: Sequence[Unit], game: Game, lang: str
 ) -> tuple[polib.POFile, MergeStats]:
@@ -158,18 +165,19 @@ def merge(
             fresh.flags = list(before.flags)
             fresh.previous_msgid = before.previous_msgid
             kept += 1
+        elif before is not None and _made_from(before) == unit.text and before.msgstr:
+            # the source went back to the text the translation was made from: current again
+            fresh.msgstr = before.msgstr
+            fresh.tcomment = before.tcomment
+            fresh.flags = [f for f in before.flags if f != FUZZY]
+            kept += 1
         elif before is not None:
             changed += 1
             if before.msgstr:
                 fresh.msgstr = before.msgstr
                 fresh.tcomment = before.tcomment
                 fresh.flags = [FUZZY]
-                # the text the translation was made from: the oldest one we know
-                fresh.previous_msgid = (
-                    before.previous_msgid
-                    if FUZZY in before.flags and before.previous_msgid
-                    else before.msgid
-                )
+                fresh.previous_msgid = _made_from(before)
         else:
             suggestion = _suggest(unit, by_text, vanished, used)
             if suggestion is not None:

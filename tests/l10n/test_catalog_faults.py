@@ -296,3 +296,22 @@ def test_a_new_catalog_has_its_languages_plural_rule(lang: str, forms: str, tmp_
     path = catalog_path(game, lang)
     assert polib.pofile(str(path)).metadata["Plural-Forms"].startswith(forms)
     assert _msgfmt_check(path).returncode == 0
+
+
+def test_a_source_text_changed_then_put_back_makes_its_translation_current_again(
+    game: Path,
+) -> None:
+    """Found by the review: after the revert the entry stayed fuzzy, and the build printed
+    the source language until someone cleared the flag by hand."""
+    cards = game / "cards.yaml"
+    original = cards.read_text()
+    cards.write_text(original.replace(SOURCE, "Attack second this turn (Case 2.1.1)."))
+    assert _cli(game, "l10n", "update", "mini-case", "fr").returncode == 0
+    entry = polib.pofile(str(catalog_path(game, "fr"))).find(UNIT, by="msgctxt")
+    assert "fuzzy" in entry.flags and entry.previous_msgid == SOURCE
+    cards.write_text(original)
+    assert _cli(game, "l10n", "update", "mini-case", "fr").returncode == 0
+    entry = polib.pofile(str(catalog_path(game, "fr"))).find(UNIT, by="msgctxt")
+    assert entry.msgid == SOURCE and "fuzzy" not in entry.flags
+    assert entry.previous_msgid is None
+    assert entry.msgstr == "Attaquez en premier ce tour (Case 2.1.1)."
