@@ -29,6 +29,7 @@ from compiler.checks import (
     l10n_outdated,
     l10n_punctuation,
     l10n_queries,
+    l10n_references,
     l10n_spelling,
     l10n_terms,
     l10n_untranslated,
@@ -82,6 +83,7 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     l10n_fit,
     l10n_form_fit,
     l10n_queries,
+    l10n_references,
 )
 
 BY_CODE = {check.CODE: check for check in ALL_CHECKS}
