@@ -54,8 +54,21 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
 
 
 def _root_for(rulesets: Path) -> Path:
-    """Locations are shown relative to the folder holding rulesets/ (the repo root)."""
+    """Locations are shown relative to the folder holding rulesets/ (the repo root).
+
+    What a build or a catalog writes names files this way, whatever folder the
+    command runs in, so the same input gives the same bytes.
+    """
     return rulesets.resolve().parent
+
+
+def _report_root(rulesets: Path) -> Path:
+    """Where validate and lint name files from: the working folder when the rulesets lie
+    within it, so `file=` in a GitHub annotation or a SARIF uri opens from there
+    (`--rulesets content/games` in a repository, or `--rulesets .` inside the folder);
+    else the folder holding rulesets/."""
+    here = Path.cwd().resolve()
+    return here if rulesets.resolve().is_relative_to(here) else _root_for(rulesets)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -66,7 +79,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     status = EXIT_OK
     for game_dir in dirs:
-        fe = front_end(game_dir, _root_for(args.rulesets), "living")
+        fe = front_end(game_dir, _report_root(args.rulesets), "living")
         _report(fe.findings)
         errors = sum(f.severity is Severity.ERROR for f in fe.findings)
         if errors:
@@ -468,7 +481,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     collected: list[tuple[str, Finding]] = []
     status = EXIT_OK
-    options = (_root_for(args.rulesets), args.edition, select, ignore, args.lang)
+    options = (_report_root(args.rulesets), args.edition, select, ignore, args.lang)
     results = _lint_all(dirs, options, cached=not args.no_cache)
     for game_dir, (findings, ok) in zip(dirs, results, strict=True):
         if not ok:

@@ -201,3 +201,15 @@ def test_machine_formats_carry_the_errors_that_stop_a_game(fmt: str, tmp_path: P
     result = run_casebook("lint", "--format", fmt, "--rulesets", str(game.parent))
     assert result.returncode == 2
     assert "LOAD001" in result.stdout
+
+
+def test_lint_names_files_from_the_working_folder_when_the_rulesets_are_in_it(
+    tmp_path: Path,
+) -> None:
+    """Found by the review: from inside the rulesets folder (or with --rulesets
+    content/games) annotations named `rulesets/...`, a path GitHub could not open."""
+    game = copy_mini_case(tmp_path)
+    inside = run_casebook("lint", "--rulesets", ".", "--format", "github", cwd=game.parent)
+    assert "file=mini-case/rules/01-play.yaml," in inside.stdout
+    deeper = run_casebook("lint", "--rulesets", "rulesets", "--format", "github", cwd=tmp_path)
+    assert "file=rulesets/mini-case/rules/01-play.yaml," in deeper.stdout
