@@ -313,10 +313,19 @@ class _Page:
             item=rule.level == last_level and bool(rule.number) and len(rule.label) <= 4,
             lead=lead,
             body=tuple(self.block(b, rule.title) for b in body),
-            cited_by=answer.cited_by if answer else (),
+            cited_by=(answer.cited_by + self.citing_cards(answer)) if answer else (),
             children=tuple(self.rule(c, depth + 1) for c in rule.children),
             after=tuple(self.block(b, rule.title) for b in rule.after),
         )
+
+    def citing_cards(self, answer) -> tuple[tuple[str, str], ...]:
+        """(anchor, name as its card on this page heads it) of the cards citing a rule."""
+        out = []
+        for card_id, _ in answer.cited_by_cards:
+            deck, card = self.reference.deck_card(card_id)
+            shown = f"{card.id} {card.title}" if deck.ids_printed and card.title else None
+            out.append((self.text.anchors[("card", card.id)], shown or card.title or card.id))
+        return tuple(out)
 
     def title(self, rule: Rule) -> Markup | None:
         if not rule.title:

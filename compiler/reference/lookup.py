@@ -1,8 +1,9 @@
-"""Look a rule up: by number, glossary term, component name or words.
+"""Look a rule up: by number, glossary term, component name, card or words.
 
 The answer carries everything a player or an editor asks next: the rule's
-text and place (module › section › case), what it cites, what cites it and
-the glossary terms it uses. ``casebook ref`` prints it; the HTML reference
+text and place (module › section › case), what it cites, what cites it (rules
+and card texts) and the glossary terms it uses; a card's text, fields, what
+it cites and the rules that cite it. ``casebook ref`` prints it; the HTML reference
 and the quick-reference PDF read the same values.
 """
 
@@ -10,15 +11,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from compiler.diagnostics import Location
 from compiler.graph import Graphs
+from compiler.graph.references import Key, component_targets
+from compiler.model.cards import Card, Deck
 from compiler.model.components import Component
 from compiler.model.game import Game, Term
-from compiler.model.rules import Rule
+from compiler.model.text import Para, RefSpan
 from compiler.reference.terms import term_spans
 
 _PREFIX = re.compile(
@@ -51,6 +54,7 @@ class RuleAnswer:
     cited_by: tuple[tuple[str, str], ...]  # (address, heading)
     terms: tuple[Term, ...]
     at: Location
+    cited_by_cards: tuple[tuple[str, str], ...] = ()  # (card id, heading) of cards citing it
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +68,18 @@ class TermAnswer:
 class ComponentAnswer:
     component: Component
     described_at: tuple[tuple[str, str], ...]
-    cited_by: tuple[tuple[str, str], ...]
+    cited_by: tuple[tuple[str, str], ...]  # rules citing it, its ids or its deck's cards
+    cited_by_cards: tuple[tuple[str, str], ...] = ()  # (card id, heading)
+
+
+@dataclass(frozen=True, slots=True)
+class CardAnswer:
+    card: Card
+    deck: Deck
+    heading: str  # "card card-1 (Ambush)"
+    cites: tuple[Citation, ...]
+    cited_by: tuple[tuple[str, str], ...]  # (address, heading) of the rules citing it
+    cited_by_cards: tuple[tuple[str, str], ...] = ()  # (card id, heading)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +100,11 @@ class Answer:
     terms: tuple[TermAnswer, ...] = ()
     components: tuple[ComponentAnswer, ...] = ()
     hits: tuple[SearchHit, ...] = field(default=())
+    cards: tuple[CardAnswer, ...] = ()
 
     @property
     def found(self) -> bool:
-        return bool(self.rules or self.terms or self.components or self.hits)
+        return bool(self.rules or self.terms or self.components or self.hits or self.cards)
 
 
 def fold(text: str) -> str:
@@ -160,29 +176,54 @@ class RulesReference:
             place=self.place(address),
             paragraphs=paragraphs,
             children=self._named(child.address for child in rule.children),
-            cites=tuple(self._citations(rule)),
+            cites=tuple(self._citations(p for b in rule.blocks() for p in b.paras)),
             cited_by=self._named(self.graph.cited_by(address)),
             terms=self._terms_in(text for _, text in paragraphs),
             at=rule.at,
+            cited_by_cards=self._cards_citing([("rule", address)]),
         )
 
-    def _citations(self, rule: Rule) -> Iterator[Citation]:
+    def _citations(self, paras: Iterable[Para]) -> Iterator[Citation]:
         seen: set[tuple[str, str]] = set()
-        for block in rule.blocks():
-            for para in block.paras:
-                for span in para.refs:
-                    key = (span.kind, span.target)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    heading = self.heading(span.target) if span.kind == "rule" else None
-                    yield Citation(
-                        span.kind,
-                        span.target,
-                        span.text,
-                        self.graph.status(span) or "unresolved",
-                        heading if span.target in self.rules else None,
-                    )
+        for para in paras:
+            for span in para.refs:
+                key = (span.kind, span.target)
+                if key in seen:
+                    continue
+                seen.add(key)
+                heading = self.heading(span.target) if span.kind == "rule" else None
+                yield Citation(
+                    span.kind,
+                    span.target,
+                    span.text,
+                    self._status(span),
+                    heading if span.target in self.rules else None,
+                )
+
+    @cached_property
+    def _targets(self) -> dict[Key, bool]:
+        return component_targets(self.game)
+
+    @cached_property
+    def _gap_patterns(self) -> set[str]:
+        """Patterns whose references all land in a component the source does not print."""
+        missing = {c.id for c in self.game.components if c.missing}
+        return {p.name for p in self.game.patterns if p.holder and p.holder in missing}
+
+    def _status(self, span: RefSpan) -> str:
+        """What the graph says of a span of rule text; a card's text is not in the graph,
+        so its spans are resolved here the same way (graph.references.reference_graph)."""
+        known = self.graph.status(span)
+        if known is not None:
+            return known
+        key = (span.kind, span.target)
+        if span.kind == "rule" and span.target in self.rules:
+            return "resolved"
+        if key in self._targets:
+            return "gap" if self._targets[key] else "resolved"
+        if span.pattern in self._gap_patterns:
+            return "gap"
+        return "unresolved"
 
     def _terms_in(self, texts) -> tuple[Term, ...]:
         found: dict[str, Term] = {}
@@ -251,18 +292,103 @@ class RulesReference:
         for comp in self.game.components:
             names = (comp.id, comp.name, *comp.aliases)
             if any(fold(n) == folded for n in names):
-                citing = [
-                    src[1]
-                    for src, _, d in self.graph.graph.in_edges(("component", comp.id), data=True)
-                    if d.get("cites")
-                ]
-                order = {a: i for i, a in enumerate(self.rules)}
+                keys = self._component_keys(comp)
                 return ComponentAnswer(
                     comp,
                     self._named(a for a in comp.described_at if a in self.rules),
-                    self._named(sorted(set(citing), key=lambda a: order.get(a, 0))),
+                    self._rules_citing(keys),
+                    self._cards_citing(keys),
                 )
         return None
+
+    def _component_keys(self, comp: Component) -> list[Key]:
+        """The graph nodes that stand for ``comp``: itself, the ids it declares (as
+        graph.references.component_targets reads them) and the cards of its decks."""
+        keys: list[Key] = [("component", comp.id)]
+        if comp.kind in ("table", "chart"):
+            keys.append(("table", comp.id))
+        if comp.kind == "card":
+            keys.append(("card", comp.id))
+        if comp.ids:
+            keys += [
+                (kind, item) for item in comp.ids.ids() for kind in ("card", "entry", "component")
+            ]
+        keys += [("card", c.id) for d in self.game.decks if d.component == comp.id for c in d.cards]
+        return keys
+
+    def _rules_citing(self, keys: list[Key]) -> tuple[tuple[str, str], ...]:
+        """The rules whose text cites any of ``keys``, in reading order."""
+        citing: set[str] = set()
+        for key in keys:
+            if key in self.graph.graph:
+                citing |= {
+                    src[1]
+                    for src, _, d in self.graph.graph.in_edges(key, data=True)
+                    if d.get("cites") and src[0] == "rule"
+                }
+        order = {a: i for i, a in enumerate(self.rules)}
+        return self._named(sorted(citing, key=lambda a: order.get(a, 0)))
+
+    # ---------------------------------------------------------------- cards
+    @cached_property
+    def _cards(self) -> dict[str, tuple[Deck, Card]]:
+        """Every card of every deck by its id (ids are unique in a game: MODEL013)."""
+        out: dict[str, tuple[Deck, Card]] = {}
+        for deck in self.game.decks:
+            for card in deck.cards:
+                out.setdefault(card.id, (deck, card))
+        return out
+
+    def deck_card(self, card_id: str) -> tuple[Deck, Card] | None:
+        return self._cards.get(card_id)
+
+    @staticmethod
+    def card_heading(card: Card) -> str:
+        """How a card reads in a list of citers: "card card-1 (Ambush)"."""
+        return f"card {card.id}" + (f" ({card.title})" if card.title else "")
+
+    @cached_property
+    def _card_refs(self) -> dict[Key, list[str]]:
+        """(kind, target) -> ids of the cards whose text cites it, in deck order."""
+        out: dict[Key, list[str]] = {}
+        for card_id, (_, card) in self._cards.items():
+            for para in card.paras:
+                for span in para.refs:
+                    where = out.setdefault((span.kind, span.target), [])
+                    if card_id not in where:
+                        where.append(card_id)
+        return out
+
+    def _cards_citing(self, keys: list[Key]) -> tuple[tuple[str, str], ...]:
+        found: set[str] = set()
+        for key in keys:
+            found.update(self._card_refs.get(key, ()))
+        order = {c: i for i, c in enumerate(self._cards)}
+        return tuple(
+            (c, self.card_heading(self._cards[c][1])) for c in sorted(found, key=order.__getitem__)
+        )
+
+    def cards(self, query: str) -> tuple[CardAnswer, ...]:
+        """The cards whose id or title is the query (any capitals, accents folded)."""
+        text = query.strip()
+        folded = fold(text)
+        if not folded:
+            return ()
+        out = []
+        for card_id, (deck, card) in self._cards.items():
+            if card_id == text or fold(card_id) == folded or fold(card.title or "") == folded:
+                key = ("card", card_id)
+                out.append(
+                    CardAnswer(
+                        card,
+                        deck,
+                        self.card_heading(card),
+                        tuple(self._citations(card.paras)),
+                        self._rules_citing([key]),
+                        self._cards_citing([key]),
+                    )
+                )
+        return tuple(out)
 
     # --------------------------------------------------------------- search
     @cached_property
@@ -298,18 +424,20 @@ class RulesReference:
 
     # ---------------------------------------------------------------- query
     def look_up(self, query: str) -> Answer:
-        """Whatever the query names: a rule, a term, a component; else a word search."""
+        """Whatever the query names: a rule, a term, a component, a card; else a word search."""
         address = self._rule_address(query)
         rules = (self.rule(address),) if address else ()
         term = self.term(query)
         comp = self.component(query)
-        hits = () if (rules or term or comp) else self.search(query)
+        cards = self.cards(query)
+        hits = () if (rules or term or comp or cards) else self.search(query)
         return Answer(
             query,
             tuple(r for r in rules if r),
             (term,) if term else (),
             (comp,) if comp else (),
             hits,
+            cards,
         )
 
 

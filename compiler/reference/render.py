@@ -5,7 +5,14 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from compiler.reference.lookup import Answer, ComponentAnswer, RuleAnswer, TermAnswer
+from compiler.reference.lookup import (
+    Answer,
+    CardAnswer,
+    Citation,
+    ComponentAnswer,
+    RuleAnswer,
+    TermAnswer,
+)
 
 _WIDTH = 78
 
@@ -20,6 +27,10 @@ def _field(label: str, value: str) -> list[str]:
     return textwrap.wrap(value, _WIDTH, initial_indent=f"{label:<10}", subsequent_indent=" " * 10)
 
 
+def _cites(cites: tuple[Citation, ...]) -> str:
+    return ", ".join(c.text + ("" if c.status == "resolved" else f" [{c.status}]") for c in cites)
+
+
 def _rule_text(answer: RuleAnswer) -> list[str]:
     lines = [" › ".join(answer.place), str(answer.at), ""]
     for kind, text in answer.paragraphs:
@@ -28,12 +39,9 @@ def _rule_text(answer: RuleAnswer) -> list[str]:
         lines.append("")
     if not answer.paragraphs and answer.children:
         lines += ["  (no text of its own)", ""]
-    cites = ", ".join(
-        c.text + ("" if c.status == "resolved" else f" [{c.status}]") for c in answer.cites
-    )
     lines += _field("contains", _names(answer.children))
-    lines += _field("cites", cites)
-    lines += _field("cited by", _names(answer.cited_by) or "—")
+    lines += _field("cites", _cites(answer.cites))
+    lines += _field("cited by", _names(answer.cited_by + answer.cited_by_cards) or "—")
     lines += _field("terms", ", ".join(t.term for t in answer.terms))
     return lines
 
@@ -58,7 +66,25 @@ def _component_text(answer: ComponentAnswer) -> list[str]:
     for face in comp.faces:
         lines += _field(face.side, face.shows)
     lines += _field("described", _names(answer.described_at))
-    lines += _field("cited by", _names(answer.cited_by))
+    lines += _field("cited by", _names(answer.cited_by + answer.cited_by_cards))
+    return lines
+
+
+def _card_text(answer: CardAnswer) -> list[str]:
+    card, deck = answer.card, answer.deck
+    lines = [f"{deck.title or deck.id} › {card.title or card.id}"]
+    lines += [f"card {card.id}, deck {deck.id} (component {deck.component}), {card.at}", ""]
+    for para in card.paras:
+        lines += textwrap.wrap(para.text, _WIDTH, initial_indent="  ", subsequent_indent="  ")
+        lines.append("")
+    if card.missing:
+        lines += _field("missing", card.missing)
+    for label, value in card.fields:
+        lines += _field(label, value)
+    if card.copies != 1:
+        lines += _field("copies", str(card.copies))
+    lines += _field("cites", _cites(answer.cites))
+    lines += _field("cited by", _names(answer.cited_by + answer.cited_by_cards) or "—")
     return lines
 
 
@@ -68,6 +94,7 @@ def to_text(answer: Answer) -> str:
     parts += [_rule_text(r) for r in answer.rules]
     parts += [_term_text(t) for t in answer.terms]
     parts += [_component_text(c) for c in answer.components]
+    parts += [_card_text(c) for c in answer.cards]
     if answer.hits:
         found = f"{len(answer.hits)} rule(s) hold every word of {answer.query!r}"
         lines = [found + " (or a longer form of it):", ""]
@@ -86,6 +113,14 @@ def to_json(answer: Answer) -> dict[str, Any]:
     def pairs(items: tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
         return [{"address": a, "heading": h} for a, h in items]
 
+    def cards(items: tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
+        return [{"id": c, "heading": h} for c, h in items]
+
+    def cites(items: tuple[Citation, ...]) -> list[dict[str, str]]:
+        return [
+            {"kind": c.kind, "target": c.target, "text": c.text, "status": c.status} for c in items
+        ]
+
     def term(t) -> dict[str, Any]:
         return {"term": t.term, "meaning": t.meaning, "abbreviation": t.abbreviation}
 
@@ -99,12 +134,10 @@ def to_json(answer: Answer) -> dict[str, Any]:
                 "at": str(r.at),
                 "text": [{"kind": k, "text": t} for k, t in r.paragraphs],
                 "contains": pairs(r.children),
-                "cites": [
-                    {"kind": c.kind, "target": c.target, "text": c.text, "status": c.status}
-                    for c in r.cites
-                ],
+                "cites": cites(r.cites),
                 "cited_by": pairs(r.cited_by),
                 "terms": [term(t) for t in r.terms],
+                "cited_by_cards": cards(r.cited_by_cards),
             }
             for r in answer.rules
         ],
@@ -120,10 +153,30 @@ def to_json(answer: Answer) -> dict[str, Any]:
                 "missing": c.component.missing,
                 "described_at": pairs(c.described_at),
                 "cited_by": pairs(c.cited_by),
+                "cited_by_cards": cards(c.cited_by_cards),
             }
             for c in answer.components
         ],
         "search": [
             {"address": h.address, "heading": h.heading, "snippet": h.snippet} for h in answer.hits
+        ],
+        "cards": [
+            {
+                "id": c.card.id,
+                "title": c.card.title,
+                "heading": c.heading,
+                "deck": c.deck.id,
+                "deck_title": c.deck.title,
+                "component": c.deck.component,
+                "at": str(c.card.at),
+                "text": [p.text for p in c.card.paras],
+                "fields": [{"label": k, "value": v} for k, v in c.card.fields],
+                "copies": c.card.copies,
+                "missing": c.card.missing,
+                "cites": cites(c.cites),
+                "cited_by": pairs(c.cited_by),
+                "cited_by_cards": cards(c.cited_by_cards),
+            }
+            for c in answer.cards
         ],
     }

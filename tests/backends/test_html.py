@@ -242,6 +242,16 @@ def test_cited_by_lines_list_the_citing_rules_in_reading_order() -> None:
     assert "#8.6" in [a.attrs["href"] for a in line.find_all("a")]
 
 
+def test_cited_by_lists_the_cards_citing_a_rule_linked_to_the_card() -> None:
+    _, doc = mini_page("living")
+    (line,) = doc.by_id("2.1.1").find_all("p", "cited-by")
+    assert [(a.attrs["href"], a.text()) for a in line.find_all("a")] == [
+        ("#1.1.1", "1.1.1"),
+        ("#card-card-1", "card-1 Ambush"),  # as the card's own heading on the page reads
+    ]
+    assert doc.by_id("card-card-1").attrs["class"] == "card"
+
+
 def test_glossary_terms_show_their_meaning_and_the_glossary_links_its_rules() -> None:
     doc = page("set-europe-ablaze")
     (ap,) = [a for a in doc.by_id("8.6.1").find_all("abbr", "term") if a.text() == "AP"]

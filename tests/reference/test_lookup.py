@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from compiler.model.game import Term
+from compiler.pipeline import front_end
 from compiler.reference.lookup import RulesReference
 from compiler.reference.terms import term_spans
-from tests.conftest import living, run_casebook
+from tests.conftest import MINI_CASE, ROOT, copy_mini_case, living, run_casebook
 
 
 def engine(name: str) -> RulesReference:
@@ -117,3 +119,100 @@ def test_an_untitled_item_reads_as_printed_not_as_its_internal_address() -> None
     assert ref.heading("scenario-1-preparazione-A") == "A"
     assert ref.place("scenario-1-preparazione-A")[-2:] == ("Installazione:", "A")
     assert engine("set-europe-ablaze").heading("8.6.9d") == "8.6.9d"
+
+
+# ------------------------------------------------------------------ cards
+def mini_engine(game: Path = MINI_CASE) -> RulesReference:
+    fe = front_end(game, ROOT, "living")
+    assert fe.game is not None and fe.graphs is not None, [f.render() for f in fe.findings]
+    return RulesReference(fe.game, fe.graphs)
+
+
+@pytest.mark.parametrize("query", ["Ambush", "ambush", " AMBUSH ", "card-1", "CARD-1"])
+def test_a_card_by_its_title_or_id(query: str) -> None:
+    answer = mini_engine().look_up(query)
+    (card,) = answer.cards
+    assert not answer.rules and not answer.hits
+    assert (card.card.id, card.card.title, card.deck.id) == ("card-1", "Ambush", "events")
+    assert [(c.kind, c.target, c.status, c.heading) for c in card.cites] == [
+        ("rule", "2.1.1", "resolved", "2.1.1")
+    ]
+    assert card.card.at.path.endswith("cards.yaml") and card.card.at.line == 9
+    assert card.cited_by == ()
+
+
+def test_a_rule_cited_by_a_card_says_so_apart_from_the_rules() -> None:
+    rule = mini_engine().rule("2.1.1")
+    assert rule is not None
+    assert [a for a, _ in rule.cited_by] == ["1.1.1"]
+    assert rule.cited_by_cards == (("card-1", "card card-1 (Ambush)"),)
+    assert mini_engine().rule("1.1.1").cited_by_cards == ()  # type: ignore[union-attr]
+
+
+def test_a_deck_is_cited_by_the_rules_citing_its_cards() -> None:
+    (comp,) = mini_engine().look_up("deck").components
+    assert [a for a, _ in comp.cited_by] == ["1.1.2"]  # "Card no. 3", an id the deck declares
+
+
+def test_cards_citing_cards_and_accents_folded(tmp_path: Path) -> None:
+    game = copy_mini_case(tmp_path)
+    cards = game / "cards.yaml"
+    cards.write_text(
+        cards.read_text(encoding="utf-8")
+        + "      - id: card-2\n"
+        + "        title: Contre-attaque éclair\n"
+        + "        fields: {turn: 2}\n"
+        + "        text: Discard Card no. 1 and Card no. 3, then see Case 1.1.2 and Case 9.9.9.\n",
+        encoding="utf-8",
+    )
+    ref = mini_engine(game)
+    (card,) = ref.look_up("contre-attaque eclair").cards
+    assert card.card.id == "card-2"
+    assert [(c.target, c.status) for c in card.cites] == [
+        ("card-1", "gap"),  # as for a rule: components.yaml says the deck's texts are missing
+        ("card-3", "gap"),
+        ("1.1.2", "resolved"),
+        ("9.9.9", "unresolved"),
+    ]
+    (first,) = ref.look_up("card-1").cards
+    assert first.cited_by_cards == (("card-2", "card card-2 (Contre-attaque éclair)"),)
+    assert [c for c, _ in ref.rule("1.1.2").cited_by_cards] == ["card-2"]  # type: ignore[union-attr]
+    (deck,) = ref.look_up("deck").components
+    assert [c for c, _ in deck.cited_by_cards] == ["card-2"]
+
+
+def test_ref_cli_shows_cards_and_card_citers(tmp_path: Path) -> None:
+    rulesets = str(copy_mini_case(tmp_path).parent)
+    done = run_casebook("ref", "mini-case", "Ambush", "--rulesets", rulesets)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "Event cards › Ambush"
+    assert "card card-1, deck events (component deck)" in done.stdout
+    assert "Attack first this turn (Case 2.1.1)." in done.stdout
+    assert "Turn      1" in done.stdout and "cites     2.1.1" in done.stdout
+    rule = run_casebook("ref", "mini-case", "2.1.1", "--rulesets", rulesets)
+    assert "cited by  1.1.1, card card-1 (Ambush)" in rule.stdout
+    data = json.loads(
+        run_casebook(
+            "ref", "mini-case", "card-1", "--rulesets", rulesets, "--format", "json"
+        ).stdout
+    )
+    (card,) = data["cards"]
+    assert (card["id"], card["title"], card["deck"]) == ("card-1", "Ambush", "events")
+    assert card["text"] == ["Attack first this turn (Case 2.1.1)."]
+    assert card["fields"] == [{"label": "Turn", "value": "1"}]
+    assert card["cites"] == [
+        {"kind": "rule", "target": "2.1.1", "text": "2.1.1", "status": "resolved"}
+    ]
+    assert card["cited_by"] == [] and card["at"].endswith("cards.yaml:9:9")
+    data = json.loads(
+        run_casebook("ref", "mini-case", "2.1.1", "--rulesets", rulesets, "--format", "json").stdout
+    )
+    assert data["rules"][0]["cited_by"] == [{"address": "1.1.1", "heading": "1.1.1"}]
+    assert data["rules"][0]["cited_by_cards"] == [
+        {"id": "card-1", "heading": "card card-1 (Ambush)"}
+    ]
+    assert data["cards"] == []
+    data = json.loads(
+        run_casebook("ref", "mini-case", "deck", "--rulesets", rulesets, "--format", "json").stdout
+    )
+    assert data["components"][0]["cited_by"] == [{"address": "1.1.2", "heading": "1.1.2 Drawing"}]
