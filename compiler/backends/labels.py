@@ -6,6 +6,8 @@ with no entry here falls back to English. Rule text is never translated.
 
 from __future__ import annotations
 
+import re
+
 from compiler.model.game import Game
 
 LABELS: dict[str, dict[str, str]] = {
@@ -27,6 +29,8 @@ LABELS: dict[str, dict[str, str]] = {
         "highlighted and numbered.",
         "original": "Original edition: the source text verbatim, its mistakes included.",
         "source": "Transcribed from: {title}",
+        "source-pages": "Page numbers in the rule text (“see page 8”) are those of the "
+        "source, not of this book.",
         "compiled": "Compiled with Casebook",
         "parameters": "Numbers the rules state",
         "param-subject": "What",
@@ -67,6 +71,8 @@ LABELS: dict[str, dict[str, str]] = {
         "modifica è evidenziata e numerata.",
         "original": "Edizione originale: il testo della fonte alla lettera, errori compresi.",
         "source": "Trascritto da: {title}",
+        "source-pages": "I numeri di pagina nel testo delle regole (“a pagina 8”) sono "
+        "quelli della fonte, non di questo libro.",
         "compiled": "Compilato con Casebook",
         "parameters": "I numeri delle regole",
         "aids": "Aiuti per i giocatori",
@@ -94,6 +100,14 @@ LABELS: dict[str, dict[str, str]] = {
         "used-in": "usato in",
         "and-more": "e altre {n}",
     },
+}
+
+
+# How the rule text cites a page, by language: the source's page numbers are not this book's.
+PAGE_CITATION = {
+    "en": re.compile(r"\bpages? \d", re.IGNORECASE),
+    "it": re.compile(r"\bpagin[ae] \d", re.IGNORECASE),
+    "fr": re.compile(r"\bpages? \d", re.IGNORECASE),
 }
 
 

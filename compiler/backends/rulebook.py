@@ -28,7 +28,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from compiler.backends.labels import edition_line, label
+from compiler.backends.labels import PAGE_CITATION, edition_line, label
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
@@ -299,6 +299,8 @@ class _Story:
         self.add(Spacer(1, 20 * mm))
         self.add(Paragraph(esc(edition_line(g, g.edition)), s["colophon"]))
         self.add(Paragraph(esc(label(g.language, "source", title=g.source_title)), s["colophon"]))
+        if _cites_pages(g):
+            self.add(Paragraph(esc(label(g.language, "source-pages")), s["colophon"]))
         self.add(Paragraph(esc(label(g.language, "compiled")), s["colophon"]))
 
     def contents(self) -> None:
@@ -430,6 +432,18 @@ class _Story:
         )
         for c in missing:
             self.add(Paragraph(f"<b>{esc(c.name)}</b>: {esc(c.missing or '')}", self.s["body"]))
+
+
+def _cites_pages(game: Game) -> bool:
+    """Whether the verbatim text cites pages ("see page 13"): they are the source's, and
+    this book's pages differ, so the title page says so."""
+    cites = PAGE_CITATION.get(game.language.split("-")[0], PAGE_CITATION["en"])
+    return any(
+        cites.search(para.text)
+        for rule in game.all_rules()
+        for block in rule.blocks()
+        for para in block.paras
+    )
 
 
 def render(game: Game, graphs: Graphs, paper: str) -> bytes:

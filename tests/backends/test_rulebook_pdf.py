@@ -159,3 +159,20 @@ def test_every_flowing_pdf_asks_the_print_dialog_for_100_percent(built: Path, na
     the counters and cards it is used with."""
     prefs = PdfReader(built / name).trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None"
+
+
+def test_a_book_whose_text_cites_the_sources_pages_says_whose_pages_they_are(
+    original: PdfReader,
+) -> None:
+    """Found by the output review: War Story's "see page 13" pointed past this book's
+    12 pages with nothing to say they are the source's page numbers."""
+    import io
+
+    from compiler.backends import rulebook
+
+    fe = front_end(RULESETS / "maquis", ROOT, "living")
+    assert fe.game is not None and fe.graphs is not None
+    title_page = PdfReader(io.BytesIO(rulebook.render(fe.game, fe.graphs, "a4"))).pages[0]
+    text = " ".join(title_page.extract_text().split())
+    assert "Page numbers in the rule text (“see page 8”) are those of the source" in text
+    assert "Page numbers" not in original.pages[0].extract_text()  # SEA cites no page
