@@ -432,13 +432,30 @@ def text_regions(layout: Layout, trim: Rect) -> list[Rect]:
     ]
 
 
+def bleed_strips(sheet: Sheet, i: int, used: int) -> list[Rect]:
+    """The bands of a card's bleed outside its trim, a pixel in from their edges."""
+    t, b = sheet.trim(i), sheet.bleed_box(i, used)
+    bands = [
+        Rect(b.x, t.y, t.x - b.x, t.h),
+        Rect(t.x1, t.y, b.x1 - t.x1, t.h),
+        Rect(t.x, b.y, t.w, t.y - b.y),
+        Rect(t.x, t.y1, t.w, b.y1 - t.y1),
+    ]
+    return [Rect(r.x + 0.3, r.y + 0.3, r.w - 0.6, r.h - 0.6) for r in bands if min(r.w, r.h) > 1]
+
+
 def sheet_problems(shot: Shot, sheet: Sheet, layout: Layout, used: int) -> list[str]:
     """Everything a fronts page of cards must show in pixels."""
     slots = [sheet.trim(i) for i in range(sheet.per_page)]
     marks = sheet.crop_marks(used=used)
     texts = [text_regions(layout, slot) for slot in slots[:used]]
     problems = bare(shot, slots[:used], "card", texts)
-    problems += printed(shot, slots[used:], "empty slot")
+    # an empty slot is blank but for the bleed its used neighbours reach into it
+    b = sheet.bleed
+    inner = [Rect(r.x + b, r.y + b, r.w - 2 * b, r.h - 2 * b) for r in slots[used:]]
+    problems += printed(shot, inner, "empty slot")
+    for i in range(used):  # and every used card's bleed is inked all round
+        problems += bare(shot, bleed_strips(sheet, i, used), f"bleed of card {i + 1}")
     problems += undrawn(shot, marks, "crop mark")
     # black ink on a card only inside its text regions: no text runs off, no mark runs in
     for i in range(used):
@@ -582,7 +599,9 @@ def test_backs_land_behind_their_fronts_on_a_part_filled_sheet(
     moved = [Rect(s.x + dx, s.y + dy, s.w, s.h) for s in slots]
 
     def has(shot: Shot, rects: list[Rect]) -> list[bool]:
-        parts = [share(shot.ink, shot.box(r, -1)) for r in rects]
+        b = sheet.bleed  # a used neighbour's bleed reaches this far into an empty slot
+        inner = [Rect(r.x + b, r.y + b, r.w - 2 * b, r.h - 2 * b) for r in rects]
+        parts = [share(shot.ink, shot.box(r, -1)) for r in inner]
         assert all(p in (0, 1) for p in parts), (shot.name, parts)  # a face whole, or nothing
         return [p == 1 for p in parts]
 
@@ -608,7 +627,7 @@ def test_backs_land_behind_their_fronts_on_a_part_filled_sheet(
             m = Segment(m.x0, sheet.page_h - m.y0, m.x1, sheet.page_h - m.y1)
         marks.append(Segment(m.x0 + dx, m.y0 + dy, m.x1 + dx, m.y1 + dy))
     assert undrawn(back, marks, "back crop mark") == []
-    bleeds = [sheet.mirrored(sheet.bleed_box(i), flip) for i in range(n)]
+    bleeds = [sheet.mirrored(sheet.bleed_box(i, n), flip) for i in range(n)]
     allowed = [back.box(Rect(r.x + dx, r.y + dy, r.w, r.h), 1) for r in bleeds]
     allowed += [back.box(seg_rect(m), 1) for m in marks]
     allowed.append(back.box(slug_box(sheet.margin, sheet.page_w), 1))

@@ -163,7 +163,7 @@ def head(canv: Canvas, sheet: Sheet, text: str) -> None:
 
 def fronts_page(canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True) -> None:
     for i, item in enumerate(items):
-        _place(canv, sheet.trim(i), sheet.bleed_box(i), item.front)
+        _place(canv, sheet.trim(i), sheet.bleed_box(i, len(items)), item.front)
     if marks:
         crop_marks(canv, sheet, len(items))
 
@@ -184,7 +184,7 @@ def backs_page(
         if item.back is None:
             continue
         trim = sheet.mirrored(sheet.trim(i), flip)
-        bleed = sheet.mirrored(sheet.bleed_box(i), flip)
+        bleed = sheet.mirrored(sheet.bleed_box(i, len(items)), flip)
         _place(canv, trim, bleed, item.back)
     if marks:
         crop_marks(canv, sheet, len(items), flip)

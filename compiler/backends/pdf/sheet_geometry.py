@@ -112,15 +112,21 @@ class Sheet:
         y = self.origin_y + (self.rows - 1 - row) * (self.item_h + self.gutter)
         return Rect(round(x, 4), round(y, 4), self.item_w, self.item_h)
 
-    def bleed_box(self, index: int) -> Rect:
-        """The slot's trim box grown by its bleed: full outside the block, shared inside."""
+    def bleed_box(self, index: int, used: int | None = None) -> Rect:
+        """The slot's trim box grown by its bleed: full outside the block, shared inside.
+
+        On a part-filled sheet (``used`` slots, filled in reading order) an edge
+        that faces an empty slot is an outside edge too: with the shared bleed a
+        butted sheet gives (none), a cut a hair off its line showed white there.
+        """
         t = self.trim(index)
         col, row = index % self.cols, index // self.cols
+        used = self.per_page if used is None else used
         inner, outer = self.inner_bleed, self.bleed
         left = outer if col == 0 else inner
-        right = outer if col == self.cols - 1 else inner
+        right = outer if col == self.cols - 1 or index + 1 >= used else inner
         top = outer if row == 0 else inner
-        bottom = outer if row == self.rows - 1 else inner
+        bottom = outer if row == self.rows - 1 or index + self.cols >= used else inner
         return Rect(t.x - left, t.y - bottom, t.w + left + right, t.h + top + bottom)
 
     def block(self) -> Rect:
