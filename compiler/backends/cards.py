@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 from reportlab.lib.units import mm
 
+from compiler.backends.labels import label
 from compiler.backends.pdf import faces
 from compiler.backends.pdf.imposition import (
     GRID_LABEL_ROOM,
@@ -191,22 +192,29 @@ def _fold_marks(canv, sheet: Sheet, width: float, used: int) -> None:
 
 
 def render_sheets(
-    items: list[Item], layout: Layout, variant: str, paper: str, title: str, what: str
+    items: list[Item],
+    layout: Layout,
+    variant: str,
+    paper: str,
+    title: str,
+    what: str,
+    lang: str = "en",
 ) -> bytes:
+    """One variant of a deck's sheets; ``lang`` is the language of its instructions."""
     sheet = plan_sheet(layout, variant, paper, what)
     flip = variant.removeprefix("duplex-") if variant.startswith("duplex-") else None
     buf = io.BytesIO()
     canv = new_canvas(buf, (sheet.page_w, sheet.page_h), f"{title} — {variant}", flip)
     canv.setSubject(f"{sheet.describe()}; print at 100 %")
     if flip:
-        registration_pages(canv, sheet, flip, layout.sheet.back_offset, title)
+        registration_pages(canv, sheet, flip, layout.sheet.back_offset, title, lang)
     if variant == "fold":
         items = [_fold_pair(item, layout.width) for item in items]
     decorate = {
         "scissors": lambda c, used: cut_grid(c, sheet, used),
         "fold": lambda c, used: _fold_marks(c, sheet, layout.width, used),
     }.get(variant)
-    note = "fold on the dashed marks" if variant == "fold" else ""
+    note = label(lang, "kit-fold") if variant == "fold" else ""
     impose(
         canv,
         sheet,
@@ -217,6 +225,7 @@ def render_sheets(
         marks=variant != "scissors",
         decorate=decorate,
         note=note,
+        lang=lang,
     )
     canv.save()
     return buf.getvalue()
@@ -259,7 +268,7 @@ def build(game: Game, options: Options) -> Iterator[Output]:
         base = f"{output_dir(game)}/cards-{deck.id}"
         for paper in options.papers:
             for variant in VARIANTS:
-                data = render_sheets(items, layout, variant, paper, title, what)
+                data = render_sheets(items, layout, variant, paper, title, what, game.language)
                 rendered.append(Output(f"{base}-{paper}-{variant}.pdf", data))
         rendered.append(Output(f"{base}-pod.pdf", render_pod(items, layout, title)))
     yield from rendered

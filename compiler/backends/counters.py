@@ -264,7 +264,7 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
     buf = io.BytesIO()
     canv = new_canvas(buf, (sheet.page_w, sheet.page_h), title, flip)
     canv.setSubject(f"{sheet.describe()}; print at 100 %. {note[0].upper()}{note[1:]}")
-    registration_pages(canv, sheet, flip, layout.sheet.back_offset, title)
+    registration_pages(canv, sheet, flip, layout.sheet.back_offset, title, game.language)
     impose(
         canv,
         sheet,
@@ -276,6 +276,7 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
         decorate=lambda c, used: cut_grid(c, sheet, used, number=True),
         note="print-and-play substitute; counts and sides: see the counter manifest",
         list_items=False,
+        lang=game.language,
     )
     manifest_pages(canv, game, sheet_data, sheet, title)
     canv.save()

@@ -13,6 +13,18 @@ from compiler.model.game import Game
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "contents": "Contents",
+        "kit-registration": "Print both sides flipping on the {edge}, at 100 %. Hold the sheet "
+        "to the light: each back crosshair should sit on its front one. Read any shift on the "
+        "mm scales and set sheet.back_offset in layouts.yaml.",
+        "kit-registration-slug": "duplex registration test, {side}",
+        "kit-front": "front",
+        "kit-back": "back",
+        "kit-edge-long": "long edge",
+        "kit-edge-short": "short edge",
+        "kit-sheet": "sheet {n} of {total}",
+        "kit-fronts": "fronts",
+        "kit-backs": "backs (flip on the {edge})",
+        "kit-fold": "fold on the dashed marks",
         "contents-empty": "Nothing yet: the ruleset holds no rules, cards or tables.",
         "cards": "Cards",
         "gaps": "Not in the source",
@@ -60,6 +72,18 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "it": {
         "contents": "Indice",
+        "kit-registration": "Stampare fronte e retro girando sul {edge}, al 100 %. Guardare "
+        "il foglio in controluce: ogni mirino del retro deve cadere sul suo del fronte. Leggere "
+        "lo scarto sulle scale in mm e scriverlo in sheet.back_offset in layouts.yaml.",
+        "kit-registration-slug": "prova di registro fronte-retro, {side}",
+        "kit-front": "fronte",
+        "kit-back": "retro",
+        "kit-edge-long": "lato lungo",
+        "kit-edge-short": "lato corto",
+        "kit-sheet": "foglio {n} di {total}",
+        "kit-fronts": "fronti",
+        "kit-backs": "retri (girare sul {edge})",
+        "kit-fold": "piegare sui segni tratteggiati",
         "contents-empty": "Ancora nulla: il regolamento non contiene regole, carte o tabelle.",
         "cards": "Carte",
         "gaps": "Non presente nella fonte",

@@ -185,3 +185,15 @@ def test_a_card_with_a_gap_in_the_source_says_so_on_the_card(kit, liberation, de
     assert said == [deck.has_gaps(c) for c in cards_in_order]
     if deck_id == "tessere-personaggio":
         assert said.count(True) == 2  # Jeanne and Yvonne, and no other tile
+
+
+def test_an_italian_kit_gives_its_printing_instructions_in_italian(card_kit) -> None:
+    """Found by the kit review: Liberation's Italian sheets said "Print both sides
+    flipping on the long edge…", "sheet 1 of 8", "fronts" and "backs"."""
+    reader = PdfReader(io.BytesIO(card_kit["cards-carte-medaglia-a4-duplex-long.pdf"]))
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages[:4])
+    assert "Stampare fronte e retro girando sul lato lungo, al 100 %" in text
+    assert "prova di registro fronte-retro, fronte" in text
+    assert "foglio 1 di" in text and "retri (girare sul lato lungo)" in text
+    for english in ("Print both sides", "registration test", "sheet 1 of", "flip on the"):
+        assert english not in text

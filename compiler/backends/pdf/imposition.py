@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from compiler.backends.labels import label
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.sheet_geometry import (
     PAPER_NAMES,
@@ -216,7 +217,12 @@ def _registration_slots(sheet: Sheet) -> list[int]:
 
 
 def registration_pages(
-    canv: Canvas, sheet: Sheet, flip: str, offset: tuple[float, float], title: str
+    canv: Canvas,
+    sheet: Sheet,
+    flip: str,
+    offset: tuple[float, float],
+    title: str,
+    lang: str = "en",
 ) -> None:
     """Crosshairs at every slot's centre on both sides, with a millimetre scale.
 
@@ -250,16 +256,11 @@ def registration_pages(
                         (cx + 10) * mm, (cy + tick) * mm, (cx + 10 + long) * mm, (cy + tick) * mm
                     )
         canv.restoreState()
-        flip_name = "long edge" if flip == "long" else "short edge"
+        edge = label(lang, f"kit-edge-{flip}")
         if side == "front":  # the instruction at the head: the slug line has no room for it
-            head(
-                canv,
-                sheet,
-                f"Print both sides flipping on the {flip_name}, at 100 %. Hold the sheet to the "
-                "light: each back crosshair should sit on its front one. Read any shift on the "
-                "mm scales and set sheet.back_offset in layouts.yaml.",
-            )
-        slug(canv, sheet, f"{title} — duplex registration test, {side}")
+            head(canv, sheet, label(lang, "kit-registration", edge=edge))
+        test = label(lang, "kit-registration-slug", side=label(lang, f"kit-{side}"))
+        slug(canv, sheet, f"{title} — {test}")
         canv.showPage()
 
 
@@ -279,6 +280,7 @@ def impose(
     decorate: Callable[[Canvas, int], None] | None = None,
     note: str = "",
     list_items: bool = True,
+    lang: str = "en",
 ) -> None:
     """Every page of ``items``: fronts, then (with ``flip``) their backs after each.
 
@@ -287,16 +289,18 @@ def impose(
     """
     groups = pages(items, sheet.per_page)
     for n, group in enumerate(groups, 1):
-        where = f"{head} — {PAPER_NAMES[sheet.paper]} — sheet {n} of {len(groups)}"
+        numbered = label(lang, "kit-sheet", n=n, total=len(groups))
+        where = f"{head} — {PAPER_NAMES[sheet.paper]} — {numbered}"
         fronts_page(canv, sheet, group, marks=marks)
         if decorate:
             decorate(canv, len(group))
-        parts = [where, "fronts" if flip else "", note]
+        parts = [where, label(lang, "kit-fronts") if flip else "", note]
         if list_items:
             parts.append(" · ".join(f"{i + 1} {item.label}" for i, item in enumerate(group)))
         slug(canv, sheet, " — ".join(p for p in parts if p))
         canv.showPage()
         if flip:
             backs_page(canv, sheet, group, flip, offset, marks=marks)
-            slug(canv, sheet, f"{where} — backs (flip on the {flip} edge)")
+            backs = label(lang, "kit-backs", edge=label(lang, f"kit-edge-{flip}"))
+            slug(canv, sheet, f"{where} — {backs}")
             canv.showPage()
