@@ -197,3 +197,23 @@ def test_an_italian_kit_gives_its_printing_instructions_in_italian(card_kit) -> 
     assert "foglio 1 di" in text and "retri (girare sul lato lungo)" in text
     for english in ("Print both sides", "registration test", "sheet 1 of", "flip on the"):
         assert english not in text
+
+
+def test_a_fold_sheets_head_marks_are_long_enough_to_cut_by(card_kit) -> None:
+    """Found by the kit review: on A4 fold sheets the head and foot marks were 1.6 mm
+    long (the slug's room is kept at the head for mirrored backs, which a fold sheet
+    has none of). Head marks now run into the margin as side marks do."""
+    import pdfplumber
+
+    data = card_kit["cards-carte-medaglia-a4-fold.pdf"]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        head = [
+            ln
+            for ln in page.lines
+            if abs(ln["x0"] - ln["x1"]) < 0.01
+            and ln["bottom"] < 15 * 72 / 25.4
+            and not ln.get("dash")
+        ]
+    assert head
+    assert min(ln["bottom"] - ln["top"] for ln in head) >= 4 * 72 / 25.4

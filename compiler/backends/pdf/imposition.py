@@ -79,13 +79,20 @@ def _place(canv: Canvas, trim: Rect, bleed: Rect, draw: DrawFace) -> None:
 
 
 def crop_marks(
-    canv: Canvas, sheet: Sheet, used: int | None = None, flip: str | None = None
+    canv: Canvas,
+    sheet: Sheet,
+    used: int | None = None,
+    flip: str | None = None,
+    head_clear: bool = False,
 ) -> None:
-    """The marks of the used slots; on a back page, mirrored as the slots are."""
+    """The marks of the used slots; on a back page, mirrored as the slots are.
+
+    ``head_clear``: the sheet has no back to mirror them onto (fold, scissors,
+    fronts only), so head marks may be as long as side marks."""
     canv.saveState()
     canv.setStrokeColor(REGISTRATION)
     canv.setLineWidth(HAIRLINE)
-    for seg in sheet.crop_marks(used=used):
+    for seg in sheet.crop_marks(used=used, head_clear=head_clear):
         x0, y0, x1, y1 = seg.x0, seg.y0, seg.x1, seg.y1
         if flip is not None and sheet.mirrors_left_to_right(flip):
             x0, x1 = sheet.page_w - x0, sheet.page_w - x1
@@ -162,11 +169,13 @@ def head(canv: Canvas, sheet: Sheet, text: str) -> None:
     _line(canv, sheet, text, sheet.page_h - sheet.margin - SLUG_HEIGHT)
 
 
-def fronts_page(canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True) -> None:
+def fronts_page(
+    canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True, duplex: bool = False
+) -> None:
     for i, item in enumerate(items):
         _place(canv, sheet.trim(i), sheet.bleed_box(i, len(items)), item.front)
     if marks:
-        crop_marks(canv, sheet, len(items))
+        crop_marks(canv, sheet, len(items), head_clear=not duplex)
 
 
 def backs_page(
@@ -291,7 +300,7 @@ def impose(
     for n, group in enumerate(groups, 1):
         numbered = label(lang, "kit-sheet", n=n, total=len(groups))
         where = f"{head} — {PAPER_NAMES[sheet.paper]} — {numbered}"
-        fronts_page(canv, sheet, group, marks=marks)
+        fronts_page(canv, sheet, group, marks=marks, duplex=flip is not None)
         if decorate:
             decorate(canv, len(group))
         parts = [where, label(lang, "kit-fronts") if flip else "", note]

@@ -149,7 +149,9 @@ class Sheet:
         ys |= {round(self.trim(r * self.cols).y1, 4) for r in range(rows)}
         return sorted(ys)
 
-    def crop_marks(self, leave_for_slug: bool = True, used: int | None = None) -> list[Segment]:
+    def crop_marks(
+        self, leave_for_slug: bool = True, used: int | None = None, head_clear: bool = False
+    ) -> list[Segment]:
         """One mark at each end of each cut line, outside the block's bleed.
 
         On a part-filled sheet only the cuts of the ``used`` slots are marked.
@@ -160,13 +162,16 @@ class Sheet:
         onto a back flipped on the short edge clear it too). Side marks may run
         into the margin, to ``MARK_EDGE`` from the paper's edge: stopped at the
         margin, an A4 poker sheet's were 1.25 mm long, too short to lay a ruler
-        on; a printer that cannot print there still prints the inner part.
+        on; a printer that cannot print there still prints the inner part. With
+        ``head_clear`` (a sheet with no back page to mirror its marks onto, and
+        no instructions at its head) head marks may run into the margin too: an
+        A4 fold sheet's were 1.6 mm long.
         """
         b = self.block()
         end = self.margin + SLUG_HEIGHT + 0.5 if leave_for_slug else self.margin
         room_bottom = b.y - CROP_OFFSET - end
-        room_top = self.page_h - b.y1 - CROP_OFFSET - end
         side = min(self.margin, MARK_EDGE)
+        room_top = self.page_h - b.y1 - CROP_OFFSET - (side if head_clear else end)
         room_side_l = b.x - CROP_OFFSET - side
         room_side_r = self.page_w - b.x1 - CROP_OFFSET - side
         marks = []
