@@ -23,7 +23,7 @@ from functools import cache
 
 from markupsafe import Markup, escape
 
-from compiler.backends.labels import edition_line, label
+from compiler.backends.labels import edition_line, label, language_name
 from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
@@ -439,7 +439,9 @@ class _Page:
     def errata_title(self) -> str:
         l10n = self.game.l10n
         if l10n is not None and l10n.is_translation:
-            return label(self.lang, "errata-carried", source=l10n.source_lang)
+            return label(
+                self.lang, "errata-carried", source=language_name(l10n.source_lang, self.lang)
+            )
         key = "errata-applied" if self.edition == "living" else "errata-listed"
         return label(self.lang, key)
 

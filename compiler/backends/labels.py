@@ -135,6 +135,39 @@ PAGE_CITATION = {
 }
 
 
+# Language names as a sentence of each label language says them ("the Italian source").
+_LANGUAGE_NAMES = {
+    "en": {
+        "en": "English",
+        "it": "Italian",
+        "fr": "French",
+        "de": "German",
+        "es": "Spanish",
+        "pt": "Portuguese",
+        "nl": "Dutch",
+        "pl": "Polish",
+        "ja": "Japanese",
+    },
+    "it": {
+        "en": "inglese",
+        "it": "italiana",
+        "fr": "francese",
+        "de": "tedesca",
+        "es": "spagnola",
+        "pt": "portoghese",
+        "nl": "olandese",
+        "pl": "polacca",
+        "ja": "giapponese",
+    },
+}
+
+
+def language_name(code: str, language: str) -> str:
+    """``code`` ("it") named in ``language`` ("Italian"), or the code when unknown."""
+    names = _LANGUAGE_NAMES.get(language.split("-")[0], _LANGUAGE_NAMES["en"])
+    return names.get(code.split("-")[0], code)
+
+
 def label(language: str, key: str, **values: object) -> str:
     """The label ``key`` in ``language`` (English when the language has none)."""
     table = LABELS.get(language.split("-")[0], LABELS["en"])
@@ -151,7 +184,8 @@ def edition_line(game: Game, edition: str, errata_here: bool = True) -> str:
     lang = game.language
     if game.l10n is not None and game.l10n.is_translation:
         key = "translated" if errata_here else "translated-elsewhere"
-        return label(lang, key, source=game.l10n.source_lang, n=len(game.errata))
+        source = language_name(game.l10n.source_lang, lang)
+        return label(lang, key, source=source, n=len(game.errata))
     if edition == "living":
         return label(lang, "living", n=len(game.errata))
     return label(lang, "original")

@@ -117,7 +117,18 @@ def _glossary(game: Game, ref: RulesReference, st: dict) -> Iterator[Flowable]:
         if answer and answer.used_in:
             used = [a for a, _ in answer.used_in]
             parts.append(f"{esc(label(lang, 'used-in'))} {_links(ref, used, lang)}")
-        yield Paragraph("; ".join(parts), st["term"])
+        yield Paragraph(_joined(parts[0], parts[1:], term.meaning), st["term"])
+
+
+def _joined(first: str, rest: list[str], meaning: str) -> str:
+    """The entry and its "defined in"/"used in" notes: after a meaning that ends a
+    sentence, the notes are a sentence of their own (it read "…(“Backfired”).; defined in")."""
+    if not rest:
+        return first
+    notes = "; ".join(rest)
+    if meaning.rstrip().endswith((".", "!", "?", "…")):
+        return f"{first} {notes[:1].upper()}{notes[1:]}."
+    return f"{first}; {notes}"
 
 
 class _Doc(BaseDocTemplate):

@@ -28,7 +28,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from compiler.backends.labels import PAGE_CITATION, edition_line, label
+from compiler.backends.labels import PAGE_CITATION, edition_line, label, language_name
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
@@ -328,7 +328,9 @@ class _Story:
         if not g.errata:
             return
         if g.l10n is not None and g.l10n.is_translation:
-            title = label(g.language, "errata-carried", source=g.l10n.source_lang)
+            title = label(
+                g.language, "errata-carried", source=language_name(g.l10n.source_lang, g.language)
+            )
         elif g.edition == "living":
             title = label(g.language, "errata-applied")
         else:

@@ -69,4 +69,16 @@ def test_italian_labels_for_liberation() -> None:
     reader = PdfReader(__import__("io").BytesIO(quickref.render(fe.game, fe.graphs, "a4")))
     text = _text(reader)
     assert "Riferimento rapido" in text and "Indice delle regole" in text
-    assert "Glossario" in text and "definito in" in text
+    assert "Glossario" in text and "definito in" in text.lower()
+
+
+def test_a_glossary_meaning_that_ends_a_sentence_is_not_followed_by_a_semicolon() -> None:
+    """Found by the kit review: every such entry read "…(“Backfired”).; defined in 8.6.7"."""
+    from compiler.backends.quickref import _joined
+
+    assert _joined("<b>B</b> — Gone wrong.", ["defined in 8.6.7"], "Gone wrong.") == (
+        "<b>B</b> — Gone wrong. Defined in 8.6.7."
+    )
+    assert _joined("<b>AP</b> — Action Point", ["defined in 4.3"], "Action Point") == (
+        "<b>AP</b> — Action Point; defined in 4.3"
+    )

@@ -53,11 +53,11 @@ def test_the_translation_lints_clean_and_its_queries_are_on_record() -> None:
 
 def test_the_english_rulebook_is_english(built: Path) -> None:
     text = _text(built / "rulebook-living-a4.pdf")
-    assert "Corrections of the it source this translation carries" in text
+    assert "Corrections of the Italian source this translation carries" in text
     first_erratum = re.search(r"\bE0\d\d \(", text)
     assert first_erratum, "the corrections the translation carries are listed at the back"
     body = text[: first_erratum.start()]
-    assert "Translation from the it source, made from its corrected text" in body
+    assert "Translation from the Italian source, made from its corrected text" in body
     assert "Each RESISTANCE player" in body
     assert "RESISTENZA" not in body
     assert "Ogni giocatore" not in body
@@ -72,7 +72,7 @@ def test_the_html_reference_is_english(built: Path) -> None:
     html = (built / "rules-living.html").read_text(encoding="utf-8")
     assert 'lang="en"' in html
     assert "RESISTANCE" in html
-    assert "Translation from the it source, made from its corrected text" in html
+    assert "Translation from the Italian source, made from its corrected text" in html
     assert "Living edition" not in html
 
 
@@ -100,12 +100,12 @@ def _words(text: str) -> str:
 def test_the_english_quick_reference_says_it_is_a_translation(built: Path) -> None:
     errata = len(living_game("liberation").errata)
     line = (
-        f"Translation from the it source, made from its corrected text ({errata} errata, "
+        f"Translation from the Italian source, made from its corrected text ({errata} errata, "
         "listed in the rulebook)."
     )
     reader = PdfReader(built / "quickref-a4.pdf")
     assert line in _words(reader.pages[0].extract_text()), "on the first page"
-    assert _words(_text(built / "quickref-a4.pdf")).count("Translation from the it source") == 1
+    assert _words(_text(built / "quickref-a4.pdf")).count("Translation from the Italian source") == 1
 
 
 def test_the_italian_quick_reference_is_not_called_a_translation() -> None:
