@@ -217,3 +217,18 @@ def test_a_fold_sheets_head_marks_are_long_enough_to_cut_by(card_kit) -> None:
         ]
     assert head
     assert min(ln["bottom"] - ln["top"] for ln in head) >= 4 * 72 / 25.4
+
+
+def test_a_letter_scissors_slug_runs_up_the_margin_clear_of_the_cuts(card_kit) -> None:
+    """Found by the kit review: nine unbled poker cards leave a Letter page 6.35 mm at
+    the foot; the slug sat half in the printer's 5 mm edge and touched the cut line."""
+    import pdfplumber
+
+    data = card_kit["cards-carte-medaglia-letter-scissors.pdf"]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        small = [c for c in page.chars if not c["upright"]]  # the slug, turned a quarter
+        cards_left = min(r["x0"] for r in page.rects if r["width"] > 100)
+    assert small and not any(c["upright"] and c["top"] > page.height - 20 for c in page.chars)
+    assert max(c["x1"] for c in small) < cards_left  # in the left margin, not at the foot
+    assert min(c["x0"] for c in small) >= 5 * 72 / 25.4 - 0.5  # inside the printable area

@@ -160,8 +160,25 @@ def _line(canv: Canvas, sheet: Sheet, text: str, y: float) -> None:
 
 def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
     """Production notes in the foot margin, outside every cut: on the lowest printable
-    line, which crop marks stop SLUG_HEIGHT above."""
-    _line(canv, sheet, text, sheet.margin)
+    line, which crop marks stop SLUG_HEIGHT above.
+
+    Where the block leaves the foot no room for that line (a Letter sheet of nine
+    unbled poker cards: 6.35 mm, 5 of them unprintable), the slug runs up the
+    left margin instead; at the foot it sat half in the unprintable edge and
+    touched the bottom cut line.
+    """
+    block = sheet.block()
+    room = SLUG_HEIGHT + 0.5
+    if block.y - sheet.margin >= room or block.x - sheet.margin < room:
+        _line(canv, sheet, text, sheet.margin)
+        return
+    canv.saveState()
+    canv.setFillColor(REGISTRATION)
+    canv.setFont(SANS, SLUG_SIZE)
+    canv.translate((sheet.margin + SLUG_HEIGHT * 0.75) * mm, sheet.margin * mm)
+    canv.rotate(90)
+    canv.drawString(0, 0, fit_line(text, (sheet.page_h - 2 * sheet.margin) * mm))
+    canv.restoreState()
 
 
 def head(canv: Canvas, sheet: Sheet, text: str) -> None:
