@@ -105,7 +105,9 @@ def test_the_english_quick_reference_says_it_is_a_translation(built: Path) -> No
     )
     reader = PdfReader(built / "quickref-a4.pdf")
     assert line in _words(reader.pages[0].extract_text()), "on the first page"
-    assert _words(_text(built / "quickref-a4.pdf")).count("Translation from the Italian source") == 1
+    assert (
+        _words(_text(built / "quickref-a4.pdf")).count("Translation from the Italian source") == 1
+    )
 
 
 def test_the_italian_quick_reference_is_not_called_a_translation() -> None:
