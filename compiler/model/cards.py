@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from compiler.diagnostics import Location
@@ -20,9 +21,21 @@ class Card:
     at: Location
 
     def fields_to_print(self) -> tuple[tuple[str, str], ...]:
-        """The fields the card text does not already say word for word."""
+        """The fields the card text does not already say word for word.
+
+        Only a value with words in it can be "said" by the text, and only as a
+        whole phrase: a turn of 1 is not said by "Case 2.4.1" (it was dropped
+        from the rulebook without a word).
+        """
         texts = [p.text for p in self.paras]
-        return tuple((k, v) for k, v in self.fields if not any(v and v in t for t in texts))
+        return tuple((k, v) for k, v in self.fields if not any(_says(t, v) for t in texts))
+
+
+def _says(text: str, value: str) -> bool:
+    """Whether ``text`` holds ``value`` as a whole phrase that has a word of letters in it."""
+    if not value or not re.search(r"[^\W\d_]{2}", value):
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", text) is not None
 
 
 @dataclass(frozen=True, slots=True)
