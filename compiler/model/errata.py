@@ -74,6 +74,8 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
                 starts = [start for *_, start in places]
             problem = _not_placed(erratum, len(starts))
             if problem is not None:
+                if problem.code == "ERRATA002" and not starts:
+                    problem = _pointing_to(problem, erratum, game)
                 findings.append(problem)
                 continue
             index = (erratum.occurrence or 1) - 1
@@ -145,6 +147,29 @@ def _text_places(
             for p_index, para in enumerate(block.paras):
                 for start in _starts(para.text, old):
                     yield blocks, b_index, p_index, start
+
+
+def _pointing_to(problem: Finding, erratum: Erratum, game: Game) -> Finding:
+    """ERRATA002 with the rules whose own text or title does hold ``old``: a newcomer
+    names the section, and the words stand in one of its cases."""
+    holders = [
+        rule.address
+        for rule in game.all_rules()
+        if rule.address != erratum.rule
+        and (
+            erratum.old in (rule.title or "")
+            if erratum.field == "title"
+            else any(erratum.old in p.text for b in rule.blocks() for p in b.paras)
+        )
+    ]
+    if not holders:
+        return problem
+    shown = ", ".join(holders[:3]) + (" …" if len(holders) > 3 else "")
+    return replace(
+        problem,
+        suggestion=f"{erratum.old!r} is in the {_field(erratum)} of {shown}: set 'rule' "
+        f'to that address (rule: "{holders[0]}")',
+    )
 
 
 def _not_placed(erratum: Erratum, count: int) -> Finding | None:

@@ -202,3 +202,20 @@ def test_plain_lint_shows_what_applying_the_errata_found(tmp_path: Path) -> None
     findings, ok = lint_game(game_dir, tmp_path)
     assert ok
     assert [f.code for f in findings if f.code.startswith("ERRATA")] == ["ERRATA005"]
+
+
+def test_an_erratum_naming_the_section_points_to_the_case_that_holds_its_text(
+    tmp_path: Path,
+) -> None:
+    """Found by the newcomer review: 'copy old exactly' when it was exact, in a case."""
+    game_dir = _errata(
+        tmp_path,
+        "  - id: E3\n    rule: '2.1'\n    old: Attack once per turn\n"
+        "    new: Attack twice per turn\n    why: x.\n",
+    )
+    fe = front_end(game_dir, tmp_path, "living")
+    (finding,) = [f for f in fe.findings if f.code == "ERRATA002"]
+    assert finding.suggestion == (
+        "'Attack once per turn' is in the text of 2.1.1: set 'rule' to that address "
+        '(rule: "2.1.1")'
+    )
