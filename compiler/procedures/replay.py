@@ -77,11 +77,15 @@ def _judge(step: int | None, key: str, stated: Any, computed: Any, declared: dic
     return Check(step, key, stated, computed, "same" if agree else "differs")
 
 
-def _fix_for(err: ProcedureError) -> str | None:
-    """The example's own fault, when the step refused the faces it prints."""
+def _fix_for(err: ProcedureError) -> str:
+    """What to change when a bound step cannot run on the example: its procedure is
+    bound, so "bind its procedure" would send the author the wrong way."""
     if isinstance(err, FacesError):
         return "give the faces the book prints, as a list of whole numbers the die shows"
-    return None
+    return (
+        "check the values the example gives against the rule and the tables its step "
+        "reads (casebook examples -v shows each step)"
+    )
 
 
 def replay(game: Game, example: Example) -> Replay:
@@ -116,6 +120,9 @@ def replay(game: Game, example: Example) -> Replay:
                 + (f" with op {step['op']!r}" if step.get("op") else ""),
                 done,
                 checks,
+                example.step_at[index] if index < len(example.step_at) else None,
+                f"give procedure {proc.id!r} a step for that rule in procedures.yaml, or "
+                "correct the example step's rule",
             )
         state.update(step.get("inputs", {}))
         produced: dict[str, Any] = {}

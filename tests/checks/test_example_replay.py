@@ -69,3 +69,21 @@ def test_an_example_citing_a_rule_the_rules_lack_is_xref005(tmp_path: Path) -> N
     assert [f.code for f in cited] == ["XREF005"]
     assert "example 'agrees' cites rule '99.9'" in cited[0].message
     assert cited[0].location.line == 3
+
+
+def test_a_bound_example_that_fails_is_not_told_to_bind_its_procedure() -> None:
+    """Found by the newcomer review: the help said "bind its procedure in
+    procedures.yaml" for an example whose procedure was bound and whose table lacked
+    the row it rolled."""
+    from dataclasses import replace
+
+    from compiler.procedures.replay import replay
+    from tests.conftest import living_game
+
+    game = living_game("plan-vert")
+    example = next(e for e in game.examples if e.id == "zone-value-vip-squad")
+    broken = replace(example, situation={**example.situation, "zone_items": ["Panzer"]})
+    result = replay(game, broken)
+    assert result.status == "not-replayable"
+    assert result.fix is not None and "bind" not in result.fix
+    assert "check the values the example gives" in result.fix
