@@ -204,8 +204,9 @@ CODES: tuple[Code, ...] = (
             is written. `casebook lint` reports the same fault for cards first, as
             L10N009 (card-fit).
 
-            Shorten the text (with an erratum, or in the translation), make the
-            region larger in layouts.yaml, or lower its `min_size`.
+            Make the region larger in layouts.yaml, or lower its `min_size`. The
+            source's card text is printed as written (errata correct rules, not
+            cards); a translation can be shortened in its catalog.
             """
         ),
     ),

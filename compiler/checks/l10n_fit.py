@@ -13,8 +13,9 @@ card, the field and the language, while the translator can still shorten it.
     rulesets/liberation/l10n/en.po:60:1  deck 'carte-medaglia', card 'medaglia-2-01',
         region 'text' (en): the text overflows its 45 mm height by 3.2 mm even at the
         minimum size 7 pt
-    help: shorten the text (an erratum or translation), enlarge the region in
-        layouts.yaml, or lower its min_size
+    help: enlarge the region in layouts.yaml or lower its min_size (at …); the
+        source's text is printed as written, a translation can be shortened in
+        its catalog
 
 Passing: every card of every deck with a layout fits, in every language.
 """

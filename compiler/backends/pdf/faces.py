@@ -316,8 +316,9 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
                         f"{subject.what}, region {region.id!r} ({subject.lang}): the text "
                         f"{problem} even at the minimum size {region.min_size:g} pt",
                         subject.at,
-                        suggestion="shorten the text (an erratum or translation), enlarge the "
-                        f"region in layouts.yaml, or lower its min_size (at {region.at})",
+                        suggestion=f"enlarge the region in layouts.yaml or lower its min_size "
+                        f"(at {region.at}); the source's text is printed as written, a "
+                        "translation can be shortened in its catalog",
                     )
                 ]
             )
