@@ -95,12 +95,13 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 target=span.target,
             )
             continue
+        verbatim = "the rule text is the source's: correct it with an erratum in errata.yaml"
         yield Finding(
             CODE,
             SEVERITY,
             f"{span.phrase!r} points to {what} {span.target}, which does not exist in {game.id}",
             span.at,
-            suggestion=suggestion,
+            suggestion=f"{suggestion}; {verbatim}" if suggestion else verbatim,
             rule=owner,
             target=span.target,
         )
