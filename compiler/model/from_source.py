@@ -502,7 +502,9 @@ def _unknown_tables(game: Game) -> list[Finding]:
             Severity.ERROR,
             f"{rule.address}: table block names {block.table!r}, which tables.yaml does not hold",
             block.at,
-            suggestion="known tables: " + (", ".join(sorted(known)) or "none"),
+            suggestion="known tables: " + ", ".join(sorted(known))
+            if known
+            else f"the game has no tables yet: write tables.yaml with a table of id {block.table}",
         )
         for rule in game.all_rules()
         for block in rule.blocks()

@@ -57,3 +57,15 @@ def test_table_block_naming_no_table_is_a_located_error(tmp_path: Path) -> None:
     assert finding.code == "MODEL005"
     assert str(finding.location) == "rulesets/mini-case/rules/02-combat.yaml:12:13"
     assert finding.suggestion == "known tables: attack-results"
+
+
+def test_a_table_block_in_a_game_with_no_tables_says_how_to_add_one(tmp_path: Path) -> None:
+    """Found by the newcomer review: the help read "known tables: none"."""
+    game_dir = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, game_dir)
+    (game_dir / "tables.yaml").unlink()
+    fe = front_end(game_dir, tmp_path)
+    (finding,) = [f for f in fe.findings if f.code == "MODEL005"]
+    assert finding.suggestion == (
+        "the game has no tables yet: write tables.yaml with a table of id attack-results"
+    )
