@@ -144,17 +144,8 @@ class _Text:
         self.graph = graphs.references
 
     def span_status(self, span: RefSpan) -> str:
-        """resolved | gap | unresolved, as the reference graph found it.
-
-        Card text is not in the graph (only rules are); a rule reference there
-        is resolved when the rule exists.
-        """
-        found = self.graph.status(span)
-        if found is not None:
-            return found
-        if span.kind == "rule" and span.target in self.rules:
-            return "resolved"
-        return "unresolved"
+        """resolved | gap | unresolved, as the reference graph finds it (card text too)."""
+        return self.graph.status(span)
 
     def para(self, para: Para) -> Markup:
         """The paragraph as HTML: each erratum's change one <ins>, links and terms inside.

@@ -8,11 +8,12 @@ back ends read ``unresolved`` and ``gaps``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import networkx as nx
 
+from compiler.model.components import Component
 from compiler.model.game import Game
 from compiler.model.rules import Rule
 from compiler.model.text import RefSpan
@@ -34,6 +35,8 @@ class ReferenceGraph:
     resolved: tuple[tuple[str, RefSpan], ...]  # (owner rule address, span)
     unresolved: tuple[tuple[str, RefSpan], ...]
     gaps: tuple[tuple[str, RefSpan], ...]  # target declared but its content is missing
+    targets: dict[Key, bool] = field(default_factory=dict)  # component_targets(game)
+    gap_holders: dict[str, str] = field(default_factory=dict)  # pattern -> missing holder
 
     def cited_by(self, address: str) -> list[str]:
         """Addresses of the rules whose text cites ``address``, in reading order."""
@@ -51,10 +54,24 @@ class ReferenceGraph:
         found |= {id(span): "unresolved" for _, span in self.unresolved}
         return found
 
-    def status(self, span: RefSpan) -> str | None:
-        """resolved | gap | unresolved for a span of rule text; None for a span the graph
-        did not see (card text is not in it)."""
-        return self._status.get(id(span))
+    def status(self, span: RefSpan) -> str:
+        """resolved | gap | unresolved: as the graph found a span of rule text, and by the
+        same rules for text the graph does not hold (a card's)."""
+        found = self._status.get(id(span))
+        return found if found is not None else self.classify(span)[0]
+
+    def classify(self, span: RefSpan) -> tuple[str, Key | None]:
+        """(status, the node the span cites): a rule, a declared card or component (a
+        gap when its content is missing), a pattern's missing holder, or nothing."""
+        key = (span.kind, span.target)
+        if span.kind == "rule" and span.target in self.rules:
+            return "resolved", key
+        if key in self.targets:
+            return ("gap" if self.targets[key] else "resolved"), key
+        holder = self.gap_holders.get(span.pattern)
+        if holder is not None:
+            return "gap", ("component", holder)
+        return "unresolved", None
 
     @cached_property
     def _parents(self) -> dict[str, str]:
@@ -76,6 +93,19 @@ def iter_refs(rule: Rule) -> Iterator[RefSpan]:
             yield from para.refs
 
 
+def component_keys(comp: Component) -> list[Key]:
+    """The nodes a reference to ``comp`` may name: itself, as a table or card when it is
+    one, and each id it declares (as a card, an entry or a component)."""
+    keys: list[Key] = [("component", comp.id)]
+    if comp.kind in ("table", "chart"):
+        keys.append(("table", comp.id))
+    if comp.kind == "card":
+        keys.append(("card", comp.id))
+    if comp.ids:
+        keys += [(kind, item) for item in comp.ids.ids() for kind in ("card", "entry", "component")]
+    return keys
+
+
 def component_targets(game: Game) -> dict[Key, bool]:
     """Every card/component id the game declares -> whether its content is missing."""
     out: dict[Key, bool] = {}
@@ -85,15 +115,8 @@ def component_targets(game: Game) -> dict[Key, bool]:
     for table in game.tables:
         out[("table", table.id)] = table.missing is not None
     for comp in game.components:
-        out[("component", comp.id)] = comp.missing is not None
-        if comp.kind in ("table", "chart"):
-            out[("table", comp.id)] = comp.missing is not None
-        if comp.kind == "card":
-            out[("card", comp.id)] = comp.missing is not None
-        if comp.ids:
-            for item in comp.ids.ids():
-                for kind in ("card", "entry", "component"):
-                    out[(kind, item)] = comp.missing is not None
+        for key in component_keys(comp):
+            out[key] = comp.missing is not None
     return out
 
 
@@ -117,21 +140,23 @@ def reference_graph(game: Game) -> ReferenceGraph:
     for key in components:
         graph.add_node(key)
 
-    holders = {p.name: p.holder for p in game.patterns if p.holder}
     missing = {c.id for c in game.components if c.missing}
-    resolved, unresolved, gaps = [], [], []
+    gap_holders = {p.name: p.holder for p in game.patterns if p.holder in missing}
+    found = ReferenceGraph(graph, rules, (), (), (), components, gap_holders)
+    sorted_spans: dict[str, list[tuple[str, RefSpan]]] = {
+        "resolved": [],
+        "unresolved": [],
+        "gap": [],
+    }
     for address, rule in rules.items():
         for span in iter_refs(rule):
-            key = (span.kind, span.target)
-            if span.kind == "rule" and span.target in rules:
+            status, key = found.classify(span)
+            if key is not None:
                 graph.add_edge(("rule", address), key, cites=True)
-                resolved.append((address, span))
-            elif key in components:
-                graph.add_edge(("rule", address), key, cites=True)
-                (gaps if components[key] else resolved).append((address, span))
-            elif holders.get(span.pattern) in missing:
-                graph.add_edge(("rule", address), ("component", holders[span.pattern]), cites=True)
-                gaps.append((address, span))
-            else:
-                unresolved.append((address, span))
-    return ReferenceGraph(graph, rules, tuple(resolved), tuple(unresolved), tuple(gaps))
+            sorted_spans[status].append((address, span))
+    return replace(
+        found,
+        resolved=tuple(sorted_spans["resolved"]),
+        unresolved=tuple(sorted_spans["unresolved"]),
+        gaps=tuple(sorted_spans["gap"]),
+    )

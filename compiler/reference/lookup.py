@@ -17,11 +17,11 @@ from functools import cached_property
 
 from compiler.diagnostics import Location
 from compiler.graph import Graphs
-from compiler.graph.references import Key, component_targets
+from compiler.graph.references import Key, component_keys
 from compiler.model.cards import Card, Deck
 from compiler.model.components import Component
 from compiler.model.game import Game, Term
-from compiler.model.text import Para, RefSpan
+from compiler.model.text import Para
 from compiler.reference.terms import term_spans
 
 _PREFIX = re.compile(
@@ -196,34 +196,9 @@ class RulesReference:
                     span.kind,
                     span.target,
                     span.text,
-                    self._status(span),
+                    self.graph.status(span),
                     heading if span.target in self.rules else None,
                 )
-
-    @cached_property
-    def _targets(self) -> dict[Key, bool]:
-        return component_targets(self.game)
-
-    @cached_property
-    def _gap_patterns(self) -> set[str]:
-        """Patterns whose references all land in a component the source does not print."""
-        missing = {c.id for c in self.game.components if c.missing}
-        return {p.name for p in self.game.patterns if p.holder and p.holder in missing}
-
-    def _status(self, span: RefSpan) -> str:
-        """What the graph says of a span of rule text; a card's text is not in the graph,
-        so its spans are resolved here the same way (graph.references.reference_graph)."""
-        known = self.graph.status(span)
-        if known is not None:
-            return known
-        key = (span.kind, span.target)
-        if span.kind == "rule" and span.target in self.rules:
-            return "resolved"
-        if key in self._targets:
-            return "gap" if self._targets[key] else "resolved"
-        if span.pattern in self._gap_patterns:
-            return "gap"
-        return "unresolved"
 
     def _terms_in(self, texts) -> tuple[Term, ...]:
         found: dict[str, Term] = {}
@@ -302,19 +277,10 @@ class RulesReference:
         return None
 
     def _component_keys(self, comp: Component) -> list[Key]:
-        """The graph nodes that stand for ``comp``: itself, the ids it declares (as
-        graph.references.component_targets reads them) and the cards of its decks."""
-        keys: list[Key] = [("component", comp.id)]
-        if comp.kind in ("table", "chart"):
-            keys.append(("table", comp.id))
-        if comp.kind == "card":
-            keys.append(("card", comp.id))
-        if comp.ids:
-            keys += [
-                (kind, item) for item in comp.ids.ids() for kind in ("card", "entry", "component")
-            ]
-        keys += [("card", c.id) for d in self.game.decks if d.component == comp.id for c in d.cards]
-        return keys
+        """The graph nodes that stand for ``comp`` (graph.references.component_keys) and
+        the cards of its decks."""
+        decks = [d for d in self.game.decks if d.component == comp.id]
+        return component_keys(comp) + [("card", c.id) for d in decks for c in d.cards]
 
     def _rules_citing(self, keys: list[Key]) -> tuple[tuple[str, str], ...]:
         """The rules whose text cites any of ``keys``, in reading order."""
