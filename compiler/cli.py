@@ -99,13 +99,13 @@ def cmd_build(args: argparse.Namespace) -> int:
     if dirs is None:
         return EXIT_INPUT
     ensure_folder(args.out)  # a mistyped --out fails now, not after every game is rendered
-    clash = _game_holding(args.out, args.rulesets)
-    if clash is not None:
-        print(
-            f"casebook build: --out {args.out} is {clash}; outputs there would be read back "
-            f"as part of a game. Choose a folder outside it (default: {BUILD_DIR})",
-            file=sys.stderr,
-        )
+    if _refused_inside_game(
+        args.out,
+        args.rulesets,
+        "build: --out",
+        "outputs there would be read back as part of a game",
+        f"Choose a folder outside it (default: {BUILD_DIR})",
+    ):
         return EXIT_INPUT
     status = EXIT_OK
     quiet = args.quiet
@@ -195,17 +195,23 @@ def _game_holding(out: Path, rulesets: Path) -> str | None:
     return None
 
 
-def _refused_inside_game(output: Path, rulesets: Path, option: str) -> bool:
-    """Refuse (and say why) an output file in a game's folder: `export -o game.yaml`
-    or `l10n extract -o l10n/en.po` replaced the game's own files without a word."""
+_OWN_FILES = "writing there would replace or add to the game's own files"
+
+
+def _refused_inside_game(
+    output: Path,
+    rulesets: Path,
+    option: str,
+    harm: str = _OWN_FILES,
+    advice: str = "Write it outside the rulesets folder",
+) -> bool:
+    """Refuse (and say why) an output in a game's folder or the rulesets folder:
+    `export -o game.yaml` or `l10n extract -o l10n/en.po` replaced the game's own
+    files without a word, and a build there would be read back as part of a game."""
     clash = _game_holding(output, rulesets)
     if clash is None:
         return False
-    print(
-        f"casebook {option}: {output} is {clash}; writing there would replace or add to "
-        "the game's own files. Write it outside the rulesets folder",
-        file=sys.stderr,
-    )
+    print(f"casebook {option} {output} is {clash}; {harm}. {advice}", file=sys.stderr)
     return True
 
 
@@ -220,7 +226,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     text = export.to_text(fe.game) if args.format == "text" else export.to_json(fe.game, fe.graphs)
     if args.output:
         path = args.output
-        if _refused_inside_game(args.output, args.rulesets, "export -o"):
+        if _refused_inside_game(args.output, args.rulesets, "export: -o"):
             return EXIT_INPUT
         write_all([Output(path.name, text.encode())], path.parent)
     else:
@@ -289,7 +295,7 @@ def cmd_l10n(args: argparse.Namespace) -> int:
         if (
             args.output
             and not template
-            and _refused_inside_game(args.output, args.rulesets, "l10n extract -o")
+            and _refused_inside_game(args.output, args.rulesets, "l10n extract: -o")
         ):
             return EXIT_INPUT
         return commands.extract(game_dir, root, args.output)

@@ -49,17 +49,13 @@ def head_nouns(game: Game) -> frozenset[str]:
     return frozenset(heads - {""})
 
 
+@lru_cache(maxsize=65_536)
 def candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
     """Capitalised names (2-5 words) ending in a head noun, with their offsets.
 
     Cached: lint runs this check on the original, the living edition and each
     translation, whose paragraphs are mostly the same text.
     """
-    return _candidates(text, heads)
-
-
-@lru_cache(maxsize=65_536)
-def _candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
     matches = list(_TOKEN.finditer(text))
     tokens = [m.group() for m in matches]
     starts = [m.start() for m in matches]

@@ -30,7 +30,7 @@ from compiler.model.game import Game
 CODE, NAME, SEVERITY = "XREF005", "dangling-rule-field", Severity.ERROR
 
 
-def _cited(game: Game) -> Iterator[tuple[str, str, Location | None]]:
+def _cited(game: Game) -> Iterator[tuple[str, str, Location]]:
     """(what cites, the address, where) for every rule address the data gives."""
     for table in game.tables:
         if table.rule:
@@ -65,7 +65,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 CODE,
                 SEVERITY,
                 f"{what} cites rule {address!r}, which the rules do not have",
-                at or Location("", 1, 1),
+                at,
                 suggestion="name the address of the rule that states it, as the rules number it",
                 target=address,
             )

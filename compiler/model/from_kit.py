@@ -195,21 +195,12 @@ def _geometry(layouts_: tuple[Layout, ...]) -> list[Finding]:
                             "corner, width and height within it",
                         )
                     )
-                if not r.size <= MAX_FONT_PT:
-                    out.append(
-                        _error(
-                            f"layout {layout.id!r}, region {r.id!r}: a {r.size:g} pt font is "
-                            f"larger than any card prints (at most {MAX_FONT_PT:g} pt)",
-                            r.at,
-                            "write the size the text prints at, e.g. size: 9pt",
-                        )
-                    )
                 out += _type_faults(layout, r)
     return out
 
 
 def _type_faults(layout: Layout, r: Region) -> list[Finding]:
-    """Sizes that print nothing readable: the build drew them, and exit 0 said all was well.
+    """Type no card can print: too large, too small to read, or set to fit nowhere.
 
     A 0 pt font stacks the words invisibly; a minimum above the size is a
     contradiction the fitter settled silently; padding that eats the region
@@ -217,6 +208,15 @@ def _type_faults(layout: Layout, r: Region) -> list[Finding]:
     """
     where = f"layout {layout.id!r}, region {r.id!r}"
     out = []
+    if not r.size <= MAX_FONT_PT:
+        out.append(
+            _error(
+                f"{where}: a {r.size:g} pt font is larger than any card prints "
+                f"(at most {MAX_FONT_PT:g} pt)",
+                r.at,
+                "write the size the text prints at, e.g. size: 9pt",
+            )
+        )
     for name, size in (("size", r.size), ("min_size", r.min_size)):
         if size < MIN_FONT_PT:
             out.append(

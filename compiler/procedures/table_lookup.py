@@ -33,16 +33,23 @@ def find_table(ctx: Context, table_id: str) -> Table:
 _ROLL_DIGITS = 6  # no die total is longer; int() of a 5000-digit key took the CPU
 
 
+def _column(table: Table, column: str | None) -> str:
+    """The column a key is looked up in: the one named, else the roll column, else the
+    first; ProcedureError naming the columns when the one named is not there."""
+    keys = [c.key for c in table.columns]
+    chosen = (table.roll_column or keys[0]) if column is None else column
+    if chosen not in keys:
+        raise ProcedureError(f"{table.title}: no column {chosen!r} (columns: {', '.join(keys)})")
+    return chosen
+
+
 def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
     """Indexes of every row whose ``column`` cell covers ``key`` (a roll) or equals it (a name).
 
     Several rows can: a to-hit table rolls one die per distance, so a 6 hits
     at every distance. ProcedureError names the columns or the keys when none does.
     """
-    keys = [c.key for c in table.columns]
-    column = table.roll_column or keys[0] if column is None else column
-    if column not in keys:
-        raise ProcedureError(f"{table.title}: no column {column!r} (columns: {', '.join(keys)})")
+    column = _column(table, column)
     index = table.column_index(column)
     highest = dice_range(table.dice)[1] if table.dice else None
     text = str(key).strip()
@@ -73,7 +80,7 @@ def find_row(table: Table, column: str | None, key: Any) -> int:
         cells = "; ".join(" / ".join(table.rows[i]) for i in found)
         raise ProcedureError(
             f"{table.title}: {_short(key)} is in {len(found)} rows of column "
-            f"{column or table.roll_column or table.columns[0].key!r} ({cells}); "
+            f"{_column(table, column)!r} ({cells}); "
             "look it up by a column that tells them apart"
         )
     return found[0]
