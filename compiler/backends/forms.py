@@ -26,7 +26,7 @@ from reportlab.platypus import Flowable, Paragraph, TableStyle
 from compiler.backends.aids import aid_styles, rule_name
 from compiler.backends.labels import label
 from compiler.backends.pdf.fonts import SANS, SERIF
-from compiler.backends.pdf.imposition import REGISTRATION, new_canvas
+from compiler.backends.pdf.imposition import REGISTRATION, fit_line, new_canvas
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.sheet_geometry import PAPER_NAMES, Rect, page_size, tiles
 from compiler.backends.pdf.tables import CELL_LEADING, CELL_SIZE, column_widths, table_flowable
@@ -177,17 +177,8 @@ def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...
     note = f"{game.title} — {table.title}"
     if write_in:
         note += " — columns " + ", ".join(write_in) + " added by Casebook for writing in"
-    canv.drawString(MARGIN * mm, 7 * mm, _within(note, width, SANS, 7))
+    canv.drawString(MARGIN * mm, 7 * mm, fit_line(note, width, SANS, 7))
     canv.showPage()
-
-
-def _within(text: str, width: float, font: str, size: float) -> str:
-    """``text``, cut with an ellipsis where it would run off the page (long write-in headings)."""
-    if stringWidth(text, font, size) <= width:
-        return text
-    while text and stringWidth(text + "…", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def _form_widths(form: TableData, width: float) -> list[float]:

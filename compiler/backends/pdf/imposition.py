@@ -134,18 +134,22 @@ def cut_grid(canv: Canvas, sheet: Sheet, used: int | None = None, number: bool =
 SLUG_SIZE = 5  # pt
 
 
-def fit_line(text: str, width: float) -> str:
+def fit_line(text: str, width: float, font: str = SANS, size: float = SLUG_SIZE) -> str:
     """``text`` cut at a word, with an ellipsis, so it is at most ``width`` points wide.
 
-    A slug that runs past the printable width is lost at the paper's edge
-    with no sign that anything is missing; an ellipsis says so.
+    A slug or footer that runs past the printable width is lost at the paper's
+    edge with no sign that anything is missing; an ellipsis says so. A single
+    word too long for the line is cut inside.
     """
-    if stringWidth(text, SANS, SLUG_SIZE) <= width:
+    if stringWidth(text, font, size) <= width:
         return text
     words = text.split(" ")
-    while len(words) > 1 and stringWidth(" ".join(words) + " …", SANS, SLUG_SIZE) > width:
+    while len(words) > 1 and stringWidth(" ".join(words) + " …", font, size) > width:
         words.pop()
-    return " ".join(words) + " …"
+    line = " ".join(words)
+    while line and stringWidth(line + " …", font, size) > width:
+        line = line[:-1]
+    return line + " …"
 
 
 def _line(canv: Canvas, sheet: Sheet, text: str, y: float) -> None:
