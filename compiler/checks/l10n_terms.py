@@ -27,6 +27,7 @@ from compiler.checks.helpers import current_translations
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
+from compiler.model.l10n import foldable
 
 CODE, NAME, SEVERITY = "L10N006", "termbase", Severity.WARNING
 
@@ -35,11 +36,11 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     if game.termbase is None:
         return
     lang = game.language
-    terms = [(term, term.source_pattern()) for term in game.termbase.terms]
     for unit in current_translations(game, CODE):
         source = unit.meant
-        for term, in_source in terms:
-            if not in_source.search(source):
+        folded = foldable(source)
+        for term in game.termbase.terms:
+            if not term.in_source(source, folded):
                 continue
             where = f"{term.at.path}:{term.at.line}"
             if term.do_not_translate:

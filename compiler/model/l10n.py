@@ -37,14 +37,62 @@ class TermEntry:
 
     def pattern(self, words: tuple[str, ...]) -> re.Pattern[str]:
         """Whole-word match of any of ``words``; English plurals (s, es) count as the word."""
-        alternatives = "|".join(
-            re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w))
-        )
-        flags = 0 if self.case_sensitive else re.IGNORECASE
-        return re.compile(rf"(?<![\w-])(?:{alternatives})(?:[Ee]?[Ss])?(?![\w-])", flags)
+        return _pattern(words, self.case_sensitive)
 
     def source_pattern(self) -> re.Pattern[str]:
         return _source_pattern(self.forms, self.case_sensitive)
+
+    def in_source(self, text: str, folded: str | None) -> bool:
+        """Whether the source ``text`` uses the term; ``folded`` is ``foldable(text)``.
+
+        The termbase check asks this of every term for every unit (80,000
+        times for Liberation's English). A term can only match where one of
+        its forms stands as a substring, and a substring test costs a
+        fraction of a regex search, so the search runs only after one.
+        """
+        if self.case_sensitive:
+            if not any(form in text for form in self.forms):
+                return False
+        elif folded is not None:
+            folded_forms = _folded_forms(self.forms)
+            if folded_forms is not None and not any(f in folded for f in folded_forms):
+                return False
+        return self.source_pattern().search(text) is not None
+
+
+# Characters that re.IGNORECASE folds beyond str.lower(), or that str.lower()
+# turns into two characters: micro sign, dotted and dotless I, long s. Below
+# U+0180 these are all; above it the test is not used.
+_UNSURE = frozenset("\u00b5\u0130\u0131\u017f")
+
+
+def foldable(text: str) -> str | None:
+    """``text.lower()`` when a case-insensitive regex can only match where the
+    lower-cased forms stand in it, else None (then only the regex can tell).
+
+    That holds when every cased character is below U+0180 and not in _UNSURE:
+    there str.lower() and the regex engine's case folding agree, one character
+    for one, so positions line up.
+    """
+    if text.isascii():
+        return text.lower()
+    for ch in set(text):
+        if ch in _UNSURE or (ch >= "\u0180" and ch.lower() != ch.upper()):
+            return None
+    return text.lower()
+
+
+@lru_cache(maxsize=4096)
+def _folded_forms(forms: tuple[str, ...]) -> tuple[str, ...] | None:
+    folded = [foldable(form) for form in forms]
+    return None if any(f is None for f in folded) else tuple(f for f in folded if f is not None)
+
+
+@lru_cache(maxsize=4096)
+def _pattern(words: tuple[str, ...], case_sensitive: bool) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+    flags = 0 if case_sensitive else re.IGNORECASE
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?:[Ee]?[Ss])?(?![\w-])", flags)
 
 
 @lru_cache(maxsize=4096)
