@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from compiler.checks.helpers import current_translations
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
+from compiler.model.casefold import foldable
 from compiler.model.game import Game
-from compiler.model.l10n import foldable
 
 CODE, NAME, SEVERITY = "L10N006", "termbase", Severity.WARNING
 

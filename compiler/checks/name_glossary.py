@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from compiler.checks.helpers import rule_paras
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
+from compiler.model.casefold import foldable
 from compiler.model.game import Game
 
 CODE, NAME, SEVERITY = "NAME002", "glossary-term-case", Severity.WARNING
@@ -40,11 +41,18 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         if any(c.isupper() for c in t.term[1:]) and len(t.term.split()) >= 2
     ]
     patterns = [
-        (t, re.compile(r"(?<![\w-])" + re.escape(t.term) + r"(?![\w-])", re.IGNORECASE))
+        (
+            t,
+            foldable(t.term),
+            re.compile(r"(?<![\w-])" + re.escape(t.term) + r"(?![\w-])", re.IGNORECASE),
+        )
         for t in terms
     ]
     for rule, block, para in rule_paras(game):
-        for term, pattern in patterns:
+        folded = foldable(para.text)
+        for term, folded_term, pattern in patterns:
+            if folded is not None and folded_term is not None and folded_term not in folded:
+                continue  # the regex cannot match: the term is not in the text in any case
             for m in pattern.finditer(para.text):
                 used = m.group()
                 if used[1:] == term.term[1:]:

@@ -56,32 +56,37 @@ def candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
     Cached: lint runs this check on the original, the living edition and each
     translation, whose paragraphs are mostly the same text.
     """
-    matches = list(_TOKEN.finditer(text))
-    tokens = [m.group() for m in matches]
-    starts = [m.start() for m in matches]
-    ends = [m.end() for m in matches]
-    lowered = [t.lower() for t in tokens]
-    is_head = [stem(t) in heads for t in tokens]
-    capital = [t[:1].isupper() for t in tokens]
+    tokens = _TOKEN.findall(text)
+    if not any(t[:1].isupper() for t in tokens):
+        return ()
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    count = len(tokens)
+
+    def head(k: int) -> bool:
+        return stem(tokens[k]) in heads
+
+    def joiner(k: int) -> bool:
+        return tokens[k].lower() in _JOINERS
+
     found = []
-    i, count = 0, len(tokens)
+    i = 0
     while i < count:
-        if not capital[i] or any(ch.isdigit() for ch in tokens[i]):
+        if not tokens[i][:1].isupper() or any(ch.isdigit() for ch in tokens[i]):
             i += 1
             continue
         j = i
         while (
             j + 1 < count
-            and (capital[j + 1] or lowered[j + 1] in _JOINERS or is_head[j + 1])
-            and text[ends[j] : starts[j + 1]].strip() in ("", "/")
+            and (tokens[j + 1][:1].isupper() or joiner(j + 1) or head(j + 1))
+            and text[spans[j][1] : spans[j + 1][0]].strip() in ("", "/")
         ):
             j += 1
         # Trim joiners at the end, then emit the longest name ending in a head noun.
-        while j > i and lowered[j] in _JOINERS:
+        while j > i and joiner(j):
             j -= 1
         for end in range(j, i, -1):
-            if is_head[end] and end - i + 1 <= 5:
-                found.append((text[starts[i] : ends[end]], starts[i]))
+            if head(end) and end - i + 1 <= 5:
+                found.append((text[spans[i][0] : spans[end][1]], spans[i][0]))
                 break
         i = j + 1
     return tuple(found)
@@ -169,11 +174,12 @@ def is_variant(a: str, b: str, declared: frozenset[str] = frozenset()) -> bool:
 
 def _common_words(game: Game) -> set[str]:
     """Words written in lower case more often than capitalised: sentence-initial noise."""
+    # One findall over all the text and a Counter in C; the loop is over distinct words
+    used = Counter(_TOKEN.findall("\n".join(para.text for _, _, para in rule_paras(game))))
     lower: Counter[str] = Counter()
     upper: Counter[str] = Counter()
-    for _, _, para in rule_paras(game):
-        for w in _TOKEN.findall(para.text):
-            (upper if w[:1].isupper() else lower)[w.lower()] += 1
+    for w, n in used.items():
+        (upper if w[:1].isupper() else lower)[w.lower()] += n
     return {w for w in lower if lower[w] > upper[w]}
 
 
@@ -224,22 +230,24 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             if len(_TOKEN.findall(name)) >= 2:
                 uses.setdefault(name, []).append((rule.at, rule.address))
     declared = frozenset(c.name for c in game.components)
+    words = {name: _words_cached(name) for name in uses}
+    key = {name: " ".join(w) for name, w in words.items()}
     by_form: Counter[str] = Counter()
     for name, found in uses.items():
-        by_form[" ".join(_words(name))] += len(found)
-    counts = Counter({name: by_form[" ".join(_words(name))] for name in uses})
-    forms = sorted(f for f in uses if _words(f))
+        by_form[key[name]] += len(found)
+    counts = Counter({name: by_form[key[name]] for name in uses})
+    forms = sorted(f for f in uses if words[f])
     by_head: dict[str, list[str]] = defaultdict(list)
     for form in forms:  # only names with the same head noun can be variants
-        by_head[stem(_words(form)[-1])].append(form)
+        by_head[stem(words[form][-1])].append(form)
     generic = set().union(*(_generic_forms(group) for group in by_head.values()))
     for name in forms:
+        if key[name] in generic:
+            continue
         rivals = [
             o
-            for o in by_head[stem(_words(name)[-1])]
-            if _words(o) != _words(name)
-            and is_variant(name, o, declared)
-            and not (" ".join(_words(name)) in generic or " ".join(_words(o)) in generic)
+            for o in by_head[stem(words[name][-1])]
+            if words[o] != words[name] and key[o] not in generic and is_variant(name, o, declared)
         ]
         if not rivals:
             continue

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from compiler.diagnostics import Location
+from compiler.model.casefold import foldable
 
 TRANSLATED, FUZZY, OUTDATED, UNTRANSLATED = "translated", "fuzzy", "outdated", "untranslated"
 SOURCE = "source"  # a unit of a game read in its own language
@@ -58,28 +59,6 @@ class TermEntry:
             if folded_forms is not None and not any(f in folded for f in folded_forms):
                 return False
         return self.source_pattern().search(text) is not None
-
-
-# Characters that re.IGNORECASE folds beyond str.lower(), or that str.lower()
-# turns into two characters: micro sign, dotted and dotless I, long s. Below
-# U+0180 these are all; above it the test is not used.
-_UNSURE = frozenset("\u00b5\u0130\u0131\u017f")
-
-
-def foldable(text: str) -> str | None:
-    """``text.lower()`` when a case-insensitive regex can only match where the
-    lower-cased forms stand in it, else None (then only the regex can tell).
-
-    That holds when every cased character is below U+0180 and not in _UNSURE:
-    there str.lower() and the regex engine's case folding agree, one character
-    for one, so positions line up.
-    """
-    if text.isascii():
-        return text.lower()
-    for ch in set(text):
-        if ch in _UNSURE or (ch >= "\u0180" and ch.lower() != ch.upper()):
-            return None
-    return text.lower()
 
 
 @lru_cache(maxsize=4096)

@@ -13,7 +13,8 @@ import re
 import pytest
 
 from compiler.diagnostics import NOWHERE
-from compiler.model.l10n import TermEntry, foldable
+from compiler.model.casefold import foldable
+from compiler.model.l10n import TermEntry
 
 
 def _term(*forms: str, case_sensitive: bool = False) -> TermEntry:
