@@ -17,7 +17,12 @@ WORDS = st.text(
     max_size=18,
 )
 MARKUP = st.lists(
-    st.one_of(WORDS, st.sampled_from(["<br/>", "<b>bold words</b>", "<i>x</i>", "&amp;"])),
+    st.one_of(
+        WORDS,
+        st.sampled_from(
+            ["<br/>", "<b>bold words</b>", "<i>x</i>", "&amp;", "&#39;", "&#34;q&#34;", "&amp;lt;"]
+        ),
+    ),
     max_size=60,
 ).map(" ".join)
 
@@ -49,6 +54,8 @@ def test_the_quick_test_answers_for_ordinary_card_text() -> None:
     faces.register()
     region = Region("r", 0, 0, 53.5, 40, "x")
     assert faces.surely_fits(region, "Move one unit to an adjacent zone.<br/>Then draw a card.")
+    # markupsafe writes an apostrophe as &#39; and a quote as &#34;: most card text has one
+    assert faces.surely_fits(region, str(escape('Don\'t draw the "Gestapo" card.')))
     assert not faces.surely_fits(region, "word " * 400)  # the real Paragraph decides
     assert not faces.surely_fits(region, '<font size="30">big</font>')
 

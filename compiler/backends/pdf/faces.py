@@ -208,7 +208,15 @@ def fits(region: Region, markup: str) -> bool:
 
 
 _BREAK = re.compile(r"<\s*br\s*/?\s*>", re.IGNORECASE)
-_ENTITY = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#x27;": "'"}
+_ENTITY = {
+    "&lt;": "<",
+    "&gt;": ">",
+    "&quot;": '"',
+    "&#34;": '"',  # markupsafe writes quotes and apostrophes as numbers
+    "&#39;": "'",
+    "&#x27;": "'",
+    "&amp;": "&",  # last: "&amp;lt;" is the text "&lt;", not "<"
+}
 _WIDEST = (f"{SERIF}-Bold", f"{SANS}-Bold")  # a word is never wider than in these
 _SPACES = re.compile(r"[ \t\r]+")
 
@@ -227,7 +235,7 @@ def surely_fits(region: Region, markup: str) -> bool:
     """
     if not markup:
         return True
-    if any(tag in markup for tag in ("<font", "<super", "<sup", "<sub", "&#", "<span")):
+    if any(tag in markup for tag in ("<font", "<super", "<sup", "<sub", "<span")):
         return False
     text = _TAG.sub(lambda m: "\n" if _BREAK.fullmatch(m.group(0)) else "", markup)
     for entity, char in _ENTITY.items():
