@@ -78,6 +78,13 @@ class Result:
 
 def run_job(job: Job) -> Result:
     """Build every output of one job in memory; nothing is written here."""
+    from compiler.limits import held_alarm
+
+    with held_alarm():  # every paragraph and card template is guarded (limits.py)
+        return _run_job(job)
+
+
+def _run_job(job: Job) -> Result:
     from compiler.backends import (
         aids,
         cards,

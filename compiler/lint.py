@@ -17,6 +17,7 @@ from pathlib import Path
 from compiler.checks import run_checks, selected
 from compiler.diagnostics import Finding, Location, Severity
 from compiler.l10n import spelling
+from compiler.limits import held_alarm
 from compiler.load.game_files import languages
 from compiler.model.game import Game
 from compiler.model.text import locate_phrase
@@ -53,6 +54,19 @@ def lint_game(
     linted as a game of its own (the same checks, on the translated text,
     located at the catalog's lines) plus the L10N checks of its catalog.
     """
+    with held_alarm():  # every paragraph's reference search is guarded (limits.py)
+        return _lint_game(game_dir, root, edition, select, ignore, langs, split)
+
+
+def _lint_game(
+    game_dir: Path,
+    root: Path,
+    edition: str,
+    select: Sequence[str] | None,
+    ignore: Sequence[str],
+    langs: Sequence[str] | None,
+    split: bool,
+) -> tuple[list[Finding], bool]:
     own, *translations = languages(game_dir)
     wanted = list(langs) if langs is not None else [own, *translations]
     if (game_dir / "termbase.yaml").is_file() and any(

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from compiler.limits import TimeLimitExceeded, time_limit
+from compiler.limits import TimeLimitExceeded, held_alarm, time_limit
 
 
 def test_a_backtracking_pattern_is_stopped_and_the_signal_handler_given_back() -> None:
@@ -51,3 +51,28 @@ def test_a_callers_own_timer_goes_on_after_the_block() -> None:
         assert 25 < left <= 30
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def test_inside_held_alarm_a_guard_still_stops_and_everything_is_given_back() -> None:
+    before = signal.getsignal(signal.SIGALRM)
+    with held_alarm():
+        with pytest.raises(TimeLimitExceeded), time_limit(0.2):
+            re.search(r"(\w+\s?)+$", "a" * 40 + "!")
+        with time_limit(5):
+            pass
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) == before
+
+
+def test_inside_held_alarm_a_callers_own_timer_reaches_its_own_handler() -> None:
+    """A whole-run limit (a test's, a CI job's) firing between guards is not a guard's."""
+    fired: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append(signum))
+    try:
+        with held_alarm():
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            time.sleep(0.2)
+        assert fired == [signal.SIGALRM]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
