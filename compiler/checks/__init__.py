@@ -14,6 +14,7 @@ from types import ModuleType
 from compiler.checks import (
     card_gap_unmarked,
     cons_statements,
+    count_deck,
     count_id_format,
     count_id_range,
     count_setup,
@@ -64,6 +65,7 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     count_id_range,
     count_id_format,
     count_setup,
+    count_deck,
     num_sequence,
     map_structure,
     map_routes,
