@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from compiler.checks import num_parent
 from compiler.diagnostics import Finding, Location, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
@@ -76,7 +77,11 @@ def _sequence(items: list[tuple[int, Location, str]], what: str) -> Iterator[Fin
 
 
 def _siblings(rule: Rule) -> Iterator[Finding]:
-    numbered = [(n, c) for c in rule.children if c.number and (n := _ordinal(c.number))]
+    numbered = [
+        (n, c)
+        for c in rule.children
+        if c.number and (n := _ordinal(c.number)) and not num_parent.outside(rule, c)
+    ]
     if len(numbered) > 1:
         first = numbered[0][0]
         items = [(n - first + 1, c.at, c.number or "") for n, c in numbered]
