@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from compiler.checks.helpers import current_translations
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
-from compiler.model.casefold import foldable
 from compiler.model.game import Game
+from compiler.model.l10n import terms_in
 
 CODE, NAME, SEVERITY = "L10N006", "termbase", Severity.WARNING
 
@@ -36,12 +36,10 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     if game.termbase is None:
         return
     lang = game.language
-    for unit in current_translations(game, CODE):
-        source = unit.meant
-        folded = foldable(source)
-        for term in game.termbase.terms:
-            if not term.in_source(source, folded):
-                continue
+    units = list(current_translations(game, CODE))
+    used = terms_in(game.termbase.terms, [unit.meant for unit in units])
+    for unit, terms in zip(units, used, strict=True):
+        for term in terms:
             where = f"{term.at.path}:{term.at.line}"
             if term.do_not_translate:
                 if not term.pattern(term.forms).search(unit.translation):

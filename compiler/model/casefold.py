@@ -9,6 +9,9 @@ alike; ``foldable`` says where that is so.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
+
 # Characters that re.IGNORECASE folds beyond str.lower(), or that str.lower()
 # turns into two characters: micro sign, dotted and dotless I, long s. Below
 # U+0180 these are all; above it the test is not used.
@@ -29,3 +32,30 @@ def foldable(text: str) -> str | None:
         if ch in _UNSURE or (ch >= "\u0180" and ch.lower() != ch.upper()):
             return None
     return text.lower()
+
+
+def containing(needles: Sequence[str], texts: Sequence[str]) -> set[int]:
+    """The indexes of ``texts`` that hold any of ``needles`` as a substring.
+
+    The texts are searched as one string, joined by NUL, with str.find: one
+    pass in C for each needle instead of a Python loop over every text.
+    """
+    if any(not needle or "\0" in needle for needle in needles):
+        return set(range(len(texts)))  # an empty needle is in every text
+    joined = "\0".join(texts)
+    starts = []
+    offset = 0
+    for text in texts:
+        starts.append(offset)
+        offset += len(text) + 1
+    found: set[int] = set()
+    for needle in needles:
+        at = joined.find(needle)
+        while at != -1:
+            index = bisect_right(starts, at) - 1
+            found.add(index)
+            following = index + 1
+            if following == len(starts):
+                break
+            at = joined.find(needle, starts[following])
+    return found

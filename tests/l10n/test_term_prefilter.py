@@ -10,45 +10,52 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from compiler.diagnostics import NOWHERE
-from compiler.model.casefold import foldable
-from compiler.model.l10n import TermEntry
+from compiler.model.casefold import containing, foldable
+from compiler.model.l10n import TermEntry, terms_in
 
 
 def _term(*forms: str, case_sensitive: bool = False) -> TermEntry:
     return TermEntry(forms[0], forms, case_sensitive, False, {}, None, NOWHERE)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "The Gestapo arrives.",
-        "THE GESTAPO ARRIVES",
-        "the gestapo's turn",
-        "Città e Gestapo",  # accented Latin: folded by str.lower()
-        "ſtrength of the Gestapo",  # long s: the regex folds it to s
-        "Dİrect action",  # dotted capital I: str.lower() makes two characters
-        "dıRECT action",  # dotless i
-        "Ωmega gestapo",  # Greek: not folded by the test, the regex decides
-        "no term here",
-        "",
-    ],
-)
-@pytest.mark.parametrize(
-    "term",
-    [
-        _term("Gestapo"),
-        _term("strength", "Strengths"),
-        _term("direct action"),
-        _term("Città"),
-        _term("Gestapo", case_sensitive=True),
-    ],
-)
-def test_in_source_agrees_with_the_regex(text: str, term: TermEntry) -> None:
-    expected = term.source_pattern().search(text) is not None
-    assert term.in_source(text, foldable(text)) is expected
+TEXTS = [
+    "The Gestapo arrives.",
+    "THE GESTAPO ARRIVES",
+    "the gestapo's turn",
+    "Città e Gestapo",  # accented Latin: folded by str.lower()
+    "ſtrength of the Gestapo",  # long s: the regex folds it to s
+    "Dİrect action",  # dotted capital I: str.lower() makes two characters
+    "dıRECT action",  # dotless i
+    "Ωmega gestapo",  # Greek: not folded by the test, the regex decides
+    "no term here",
+    "",
+    "gestapo\0strength",  # the separator the texts are joined with
+    "strengthstrength Strengths",
+]
+TERMS = [
+    _term("Gestapo"),
+    _term("strength", "Strengths"),
+    _term("direct action"),
+    _term("Città"),
+    _term("Gestapo", case_sensitive=True),
+    _term("Ωmega"),
+]
+
+
+def test_terms_in_agrees_with_each_terms_regex() -> None:
+    expected = [[t for t in TERMS if t.source_pattern().search(text)] for text in TEXTS]
+    assert terms_in(TERMS, TEXTS) == expected
+    assert any(expected)  # the texts do use terms
+
+
+def test_containing_finds_every_text_that_holds_a_needle() -> None:
+    texts = ["abc", "", "xabcx", "ab", "cab", "abcabc"]
+    assert containing(["abc"], texts) == {0, 2, 5}
+    assert containing(["b", "zz"], texts) == {0, 2, 3, 4, 5}
+    assert containing(["c\0x"], texts) == set(range(6))  # cannot be told: all go on
+    assert containing([""], texts) == set(range(6))
+    assert containing(["q"], []) == set()
 
 
 def test_foldable_never_hides_a_case_insensitive_match() -> None:
