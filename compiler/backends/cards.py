@@ -136,8 +136,13 @@ def request(layout: Layout, variant: str) -> Request:
     if variant == "fold":
         return Request(2 * layout.width, layout.height, layout.bleed, s.margin)
     if variant == "counters":
-        # the cutting grid's column numbers and row letters, and the slug, sit outside the block
-        return Request(layout.width, layout.height, layout.bleed, s.margin + GRID_LABEL_ROOM)
+        # Butted, whatever the bleed: neighbours share a cut line, so a hand-cut sheet
+        # takes one cut per line, not two and a waste strip beside every ⅝″ piece, as
+        # gutters would; the bleed runs round the block and into empty slots only. The
+        # cutting grid's column numbers and row letters stand in label_room, outside it.
+        return Request(
+            layout.width, layout.height, layout.bleed, s.margin, 0.0, label_room=GRID_LABEL_ROOM
+        )
     return Request(
         layout.width, layout.height, layout.bleed, s.margin, s.gutter, s.orientation, s.cols, s.rows
     )

@@ -5,6 +5,15 @@ component's quantity or, where the source gives none, from counters.yaml with
 the reason, which the sheet prints in its slug. Counters are butted on a thin
 cutting grid with numbered columns and lettered rows, as wargame counter
 sheets are; each back lands behind its front when the sheet is flipped.
+
+Butted, not set apart by gutters: for hand cutting, one cut along a shared line
+frees two counters, where gutters double the cuts and leave a strip to throw
+away beside every ⅝″ piece. Each counter's colour runs past its cut line by the
+layout's bleed (3 mm unless it says otherwise) wherever its neighbour is not
+another counter: round the outside of the block, and into the empty slots of a
+part-filled sheet, as card sheets bleed. Crop marks outside that bleed, on
+fronts and mirrored on backs, continue the cut lines, so the outer cuts, where
+the colour no longer shows the line, are found with a ruler as a card's are.
 """
 
 from __future__ import annotations
@@ -272,7 +281,6 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
         head=title,
         flip=flip,
         offset=layout.sheet.back_offset,
-        marks=False,
         decorate=lambda c, used: cut_grid(c, sheet, used, number=True),
         note="print-and-play substitute; counts and sides: see the counter manifest",
         list_items=False,

@@ -28,6 +28,8 @@ from compiler.model.layouts import (
 )
 from compiler.templating import environment
 
+DEFAULT_BLEED = 3.0  # mm: the usual European bleed (print-and-play.md), cards and counters alike
+
 
 def _region(src: SourceFile, r: dict[str, Any], path: tuple) -> Region:
     size = points(r["size"]) if "size" in r else 9.0
@@ -71,8 +73,9 @@ def layouts(src: SourceFile) -> tuple[Layout, ...]:
             width, height = SIZES[size]
         else:
             width, height = length_mm(size["width"]), length_mm(size["height"])
-        counter = isinstance(size, str) and size.startswith("counter-")
-        bleed = length_mm(d["bleed"]) if "bleed" in d else (0.0 if counter else 3.0)
+        # Counters bleed as cards do: a cut a hair off the sheet's outer cut lines, or
+        # off a line that faces an empty slot, showed white paper on an unbled counter.
+        bleed = length_mm(d["bleed"]) if "bleed" in d else DEFAULT_BLEED
         s = d.get("sheet", {})
         offset = s.get("back_offset", {})
         sheet = SheetSettings(

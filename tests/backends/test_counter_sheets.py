@@ -14,20 +14,47 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from compiler.backends import cards, counters
 from compiler.backends.pdf.fonts import SANS, register
-from compiler.backends.pdf.imposition import SLUG_SIZE, fit_line
-from compiler.backends.pdf.sheet_geometry import plan
-from compiler.model.from_kit import kit_findings
+from compiler.backends.pdf.imposition import CUT_LINE, SLUG_SIZE, fit_line
+from compiler.backends.pdf.sheet_geometry import (
+    CROP_OFFSET,
+    SLUG_HEIGHT,
+    Rect,
+    Segment,
+    Sheet,
+    plan,
+)
+from compiler.load.yaml_nodes import load_text
+from compiler.model import from_kit
+from compiler.model.from_kit import DEFAULT_BLEED, kit_findings
 from tests.conftest import living_game
 from tests.pdftools import PT_PER_MM, filled_rects, fonts
 
 PT = PT_PER_MM
 FRONT = (0xD9 / 255, 0xD2 / 255, 0xC0 / 255)
 BACK = (0xB9 / 255, 0xB0 / 255, 0x9A / 255)
+GREY = (CUT_LINE.red, CUT_LINE.green, CUT_LINE.blue)  # the cutting grid's hairlines
 
 
 @pytest.fixture(scope="module")
 def sea():
     return living_game("set-europe-ablaze")
+
+
+def _lines(page) -> tuple[list[Segment], list[Segment]]:
+    """The cutting grid's lines and the crop marks (registration colour), in mm from
+    the page's lower left."""
+    height = float(page.height)
+    grid, marks = [], []
+    for ln in page.lines:
+        x0, y0 = ln["pts"][0]
+        x1, y1 = ln["pts"][-1]
+        seg = Segment(x0 / PT, (height - y0) / PT, x1 / PT, (height - y1) / PT)
+        colour = ln.get("stroking_color")
+        is_grid = isinstance(colour, tuple | list) and len(colour) == 3
+        if is_grid:
+            assert all(abs(a - b) < 0.01 for a, b in zip(colour, GREY, strict=True))
+        (grid if is_grid else marks).append(seg)
+    return grid, marks
 
 
 def _boxes(page, colour) -> list[tuple[float, float]]:
@@ -204,9 +231,11 @@ def test_counters_of_every_size_print_at_that_size_behind_each_other(
         assert gx == pytest.approx(ex, abs=0.02) and gy == pytest.approx(ey, abs=0.02)
 
 
-def test_a_part_filled_sheet_rules_only_the_rows_it_fills(sea) -> None:
+@pytest.mark.parametrize("bled", [False, True])
+def test_a_part_filled_sheet_rules_only_the_rows_it_fills(sea, bled: bool) -> None:
     sheet_data = sea.counter_sheets[0]
     layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    layout = replace(layout, bleed=DEFAULT_BLEED) if bled else layout
     sheet = plan(cards.request(layout, "counters"), "a4")
     count = sum(e.count or 1 for e in sheet_data.counters)
     rows = -(-count // sheet.cols)
@@ -214,12 +243,14 @@ def test_a_part_filled_sheet_rules_only_the_rows_it_fills(sea) -> None:
     data = counters.render(sea, sheet_data, layout, "a4", "long")
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         page = pdf.pages[2]
-        lines = page.lines
-        left = sheet.block().x * PT  # the row letters stand left of the block
-        labels = {c["text"] for c in page.chars if c["x1"] <= left}
+        grid, _ = _lines(page)
+        left = sheet.block().x * PT  # the row letters stand left of the block, above the slug
+        foot = page.height - (sheet.margin + SLUG_HEIGHT) * PT
+        labels = {c["text"] for c in page.chars if c["x1"] <= left and c["bottom"] < foot}
     lowest_used = sheet.trim((rows - 1) * sheet.cols).y  # mm from the foot
-    bottoms = [(page.height - max(ln["top"], ln["bottom"])) / PT for ln in lines]
-    assert bottoms and min(bottoms) >= lowest_used - 0.05
+    bottoms = [min(g.y0, g.y1) for g in grid]
+    # the grid stops at the lowest row in use (and its bleed, on a bled sheet)
+    assert bottoms and min(bottoms) >= lowest_used - sheet.bleed - 0.05
     letters = {chr(ord("A") + r) for r in range(sheet.rows)}
     assert labels & letters == {chr(ord("A") + r) for r in range(rows)}
 
@@ -239,3 +270,168 @@ def test_registration_crosshairs_on_small_counters_do_not_run_together(sea) -> N
     assert min(b - a for a, b in pairwise(xs)) >= REGISTRATION_ROOM
     assert min(b - a for a, b in pairwise(ys)) >= REGISTRATION_ROOM
     assert all(REGISTRATION_ROOM / 2 + sheet.margin < y < sheet.page_h - 20 for y in ys)
+
+
+# --- bleed: a cut a little off the line shows the counter's colour, never paper ----------
+
+
+def _bled_render(sea, paper: str, flip: str):
+    """The markers sheet with the default bleed: the layout, its plan, the counters on the
+    first sheet, and the PDF."""
+    sheet_data = sea.counter_sheets[0]
+    base = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    layout = replace(base, bleed=DEFAULT_BLEED)
+    sheet = plan(cards.request(layout, "counters"), paper)
+    used = min(sum(e.count or 1 for e in sheet_data.counters), sheet.per_page)
+    return layout, sheet, used, counters.render(sea, sheet_data, layout, paper, flip)
+
+
+def _neighbour(sheet: Sheet, i: int, side: str) -> int | None:
+    """The slot beside slot ``i`` on ``side``, or None past the edge of the grid."""
+    col, row = i % sheet.cols, i // sheet.cols
+    col += {"left": -1, "right": 1}.get(side, 0)
+    row += {"top": -1, "bottom": 1}.get(side, 0)
+    inside = 0 <= col < sheet.cols and 0 <= row < sheet.rows
+    return row * sheet.cols + col if inside else None
+
+
+def test_a_counter_without_a_bleed_of_its_own_bleeds_as_a_card_does() -> None:
+    text = """layouts:
+  - id: unit
+    size: counter-5/8in
+    front: {background: "#d9d2c0"}
+  - id: no-bleed
+    size: counter-5/8in
+    bleed: 0mm
+    front: {background: "#d9d2c0"}
+  - id: card
+    size: poker
+    front: {background: "#ffffff"}
+"""
+    unit, unbled, card = from_kit.layouts(load_text(text, "layouts.yaml"))
+    assert unit.bleed == card.bleed == DEFAULT_BLEED == 3.0  # print-and-play.md's usual bleed
+    assert unbled.bleed == 0.0  # a layout's own word is kept
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_counters_colour_runs_past_its_cut_line_wherever_no_counter_adjoins(
+    sea, paper: str
+) -> None:
+    _, sheet, used, data = _bled_render(sea, paper, "long")
+    assert sheet.butted and sheet.bleed == DEFAULT_BLEED
+    assert used < sheet.per_page, "a part-filled sheet: empty slots to bleed into"
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        fills = [Rect(*box) for box in filled_rects(pdf.pages[2], FRONT)]
+    assert len(fills) == used
+    b = DEFAULT_BLEED
+    for i, fill in enumerate(fills):  # top row first, left to right: the slots' order
+        t = sheet.trim(i)
+        reach = {
+            "left": t.x - fill.x,
+            "right": fill.x1 - t.x1,
+            "bottom": t.y - fill.y,
+            "top": fill.y1 - t.y1,
+        }
+        for side, past in reach.items():
+            j = _neighbour(sheet, i, side)
+            if j is not None and j < used:
+                # a counter on the other side: the two colours meet on the shared cut
+                assert past == pytest.approx(0, abs=0.02), (i, side)
+            else:
+                # the block's edge or an empty slot: the full bleed, no white at a slip
+                assert past == pytest.approx(b, abs=0.02), (i, side)
+    # and no bleed reaches onto another counter (two may share an empty slot's corner)
+    trims = [sheet.trim(i) for i in range(used)]
+    assert not any(
+        f.overlaps(t, tol=0.02) for i, f in enumerate(fills) for t in trims if t != trims[i]
+    )
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_crop_marks_and_the_cutting_grid_sit_on_the_cut_lines_not_the_bleed_edge(
+    sea, flip: str
+) -> None:
+    _, sheet, used, data = _bled_render(sea, "a4", flip)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        grid, marks = _lines(pdf.pages[2])
+    xs, ys = sheet.cut_xs(used), sheet.cut_ys(used)
+    b = sheet.block()  # the trim block grown by the bleed
+    verticals = [m for m in marks if abs(m.x0 - m.x1) < 1e-3]
+    horizontals = [m for m in marks if abs(m.y0 - m.y1) < 1e-3]
+    assert len(verticals) + len(horizontals) == len(marks) == len(sheet.crop_marks(used=used))
+
+    def on(value: float, lines: list[float]) -> bool:
+        return any(abs(value - c) < 0.01 for c in lines)
+
+    # one mark at each end of every cut line: on the cut, never on the bleed's edge
+    assert sorted({round(m.x0, 2) for m in verticals}) == [round(x, 2) for x in xs]
+    assert sorted({round(m.y0, 2) for m in horizontals}) == [round(y, 2) for y in ys]
+    assert not on(b.x, [m.x0 for m in verticals]) and not on(b.x1, [m.x0 for m in verticals])
+    for m in verticals:  # above or below the bleed, CROP_OFFSET clear of it
+        assert min(m.y0, m.y1) >= b.y1 + CROP_OFFSET - 0.01 or (
+            max(m.y0, m.y1) <= b.y - CROP_OFFSET + 0.01
+        )
+        assert abs(m.y1 - m.y0) >= 1.5  # long enough to see and lay a ruler's end on
+    for m in horizontals:
+        assert min(m.x0, m.x1) >= b.x1 + CROP_OFFSET - 0.01 or (
+            max(m.x0, m.x1) <= b.x - CROP_OFFSET + 0.01
+        )
+        assert abs(m.x1 - m.x0) >= 4.0
+    # the grid rules every cut line, through the bleed to the edge of the colour
+    lowest = min(ys) - sheet.bleed
+    assert sorted(round(g.x0, 2) for g in grid if abs(g.x0 - g.x1) < 1e-3) == [
+        round(x, 2) for x in xs
+    ]
+    assert sorted(round(g.y0, 2) for g in grid if abs(g.y0 - g.y1) < 1e-3) == [
+        round(y, 2) for y in ys
+    ]
+    for g in grid:
+        if abs(g.x0 - g.x1) < 1e-3:
+            assert sorted((g.y0, g.y1)) == pytest.approx([lowest, b.y1], abs=0.01)
+        else:
+            assert sorted((g.x0, g.x1)) == pytest.approx([b.x, max(xs) + sheet.bleed], abs=0.01)
+
+
+def _mirror(r: Rect, sheet: Sheet, flip: str) -> Rect:
+    """Where ``r`` lands once the paper is turned over on ``flip`` (print-and-play.md:
+    a portrait page flipped on its long edge mirrors left to right, on its short edge
+    top to bottom)."""
+    assert sheet.page_h > sheet.page_w
+    if flip == "long":
+        return Rect(sheet.page_w - r.x - r.w, r.y, r.w, r.h)
+    return Rect(r.x, sheet.page_h - r.y - r.h, r.w, r.h)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_each_bled_back_and_its_marks_land_behind_their_front(sea, paper: str, flip: str) -> None:
+    layout, sheet, used, data = _bled_render(sea, paper, flip)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        fronts = [Rect(*box) for box in filled_rects(pdf.pages[2], FRONT)]
+        backs = [Rect(*box) for box in filled_rects(pdf.pages[3], BACK)]
+        _, front_marks = _lines(pdf.pages[2])
+        back_grid, back_marks = _lines(pdf.pages[3])
+    assert len(fronts) == len(backs) == used
+    assert layout.sheet.back_offset == (0.0, 0.0)
+
+    def same(got: list[Rect], want: list[Rect]) -> None:
+        def order(r: Rect) -> tuple[float, float]:
+            return (round(r.y + r.h / 2), round(r.x + r.w / 2))  # centres: mm apart
+
+        assert len(got) == len(want)
+        for g, w in zip(sorted(got, key=order), sorted(want, key=order), strict=True):
+            assert (g.x, g.y, g.w, g.h) == pytest.approx((w.x, w.y, w.w, w.h), abs=0.02)
+
+    # every back's colour, bleed and all, is its front's turned over: same size, same place
+    same([_mirror(r, sheet, flip) for r in backs], fronts)
+    for i, front in enumerate(fronts):  # and each front is its own slot's, bleed included
+        t = sheet.trim(i)
+        assert front.x <= t.x + 0.02 and front.x1 >= t.x1 - 0.02
+        assert front.y <= t.y + 0.02 and front.y1 >= t.y1 - 0.02
+    # the backs' crop marks are the fronts' turned over: cut from either side
+    assert not back_grid  # the grid is for the side you cut from
+
+    def rect(s: Segment) -> Rect:
+        return Rect(min(s.x0, s.x1), min(s.y0, s.y1), abs(s.x1 - s.x0), abs(s.y1 - s.y0))
+
+    same([_mirror(rect(m), sheet, flip) for m in back_marks], [rect(m) for m in front_marks])

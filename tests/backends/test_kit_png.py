@@ -23,7 +23,7 @@ import math
 import os
 import shutil
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -37,7 +37,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from compiler.backends import aids, cards, counters, forms
 from compiler.backends.pdf.fonts import SANS, register
-from compiler.backends.pdf.imposition import SLUG_SIZE
+from compiler.backends.pdf.imposition import GRID_LABEL_ROOM, SLUG_SIZE
 from compiler.backends.pdf.sheet_geometry import (
     SLUG_HEIGHT,
     Rect,
@@ -46,6 +46,7 @@ from compiler.backends.pdf.sheet_geometry import (
     Sheet,
     tiles,
 )
+from compiler.model.from_kit import DEFAULT_BLEED
 from compiler.model.layouts import MM_PER, Layout
 from tests.conftest import living_game
 from tests.pdftools import PT_PER_MM
@@ -730,12 +731,82 @@ def test_counters_show_their_colours_where_the_grid_puts_them(
 def test_a_counter_sheet_prints_nothing_in_the_printer_margin_but_its_slug(
     counter_kit, counter_sheet, shoot: Shoot, side: str
 ) -> None:
-    data, _, sheet, _ = counter_sheet
+    """... and its side crop marks, which run into it as a card sheet's do."""
+    data, _, sheet, items = counter_sheet
     index = 2 if side == "fronts" else 3
     name = f"counters-{data.id}-a4-duplex-long-{side}"
     shot = shoot(counter_kit[f"counters-{data.id}-a4-duplex-long.pdf"], index, name)
     allowed = [shot.box(printable(shot), 1), shot.box(slug_box(sheet.margin, sheet.page_w), 1)]
+    marks = sheet.crop_marks(used=min(len(items), sheet.per_page))
+    if side == "backs":
+        marks = [mirrored_mark(sheet, m, "long") for m in marks]
+    allowed += [shot.box(seg_rect(m), 1) for m in marks]
     assert stray(shot, allowed) is None
+
+
+def mirrored_mark(sheet: Sheet, m: Segment, flip: str) -> Segment:
+    if sheet.mirrors_left_to_right(flip):
+        return Segment(sheet.page_w - m.x0, m.y0, sheet.page_w - m.x1, m.y1)
+    return Segment(m.x0, sheet.page_h - m.y0, m.x1, sheet.page_h - m.y1)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_bled_counters_show_their_colour_past_every_cut_with_paper_beside_it(
+    sea, counter_sheet, shoot: Shoot, flip: str
+) -> None:
+    """The markers sheet at the default bleed, as cards bleed: a cut a hair off the
+    block's outer lines, or off a line beside an empty slot, still cuts through colour;
+    crop marks continue the cut lines outside it, on both sides of the paper."""
+    data, layout, _, items = counter_sheet
+    layout = replace(layout, bleed=DEFAULT_BLEED)
+    sheet = cards.plan_sheet(layout, "counters", "a4", data.id)
+    pdf = counters.render(sea, data, layout, "a4", flip)
+    front = shoot(pdf, 2, f"counters-{data.id}-a4-bled-duplex-{flip}-fronts")
+    back = shoot(pdf, 3, f"counters-{data.id}-a4-bled-duplex-{flip}-backs")
+    used = min(len(items), sheet.per_page)
+    slots = [sheet.trim(i) for i in range(sheet.per_page)]
+    b = sheet.bleed
+    assert used < sheet.per_page and b == 3.0
+    problems = bare(front, slots[:used], "counter")
+    for i in range(used):
+        problems += bare(front, bleed_strips(sheet, i, used), f"bleed of counter {i + 1}")
+    inner = [Rect(r.x + b, r.y + b, r.w - 2 * b, r.h - 2 * b) for r in slots[used:]]
+    problems += printed(front, inner, "empty slot")
+    marks = sheet.crop_marks(used=used)
+    problems += undrawn(front, marks, "crop mark")
+    # no black in the bleed: the marks stop short of it, the grid is grey
+    block = sheet.block()
+    where = stray(front, [front.box(trim_block(sheet), 1)], front.dark, front.box(block))
+    if where:
+        problems.append(f"black ink in the bleed: {where}")
+    # beyond the bleed: the grid's labels above and left of it, the marks and the slug
+    room = GRID_LABEL_ROOM
+    allowed = [
+        front.box(block, 1),
+        front.box(Rect(block.x - room, block.y, room, block.h), 1),
+        front.box(Rect(block.x, block.y1, block.w, room), 1),
+        front.box(slug_box(sheet.margin, sheet.page_w), 1),
+    ]
+    allowed += [front.box(seg_rect(m), 1) for m in marks]
+    where = stray(front, allowed)
+    if where:
+        problems.append(f"ink off the counters, labels, marks and slug: {where}")
+    # each back, bled as its front is, where the front lands once the paper is turned
+    for i in range(used):
+        if items[i].back is None:
+            continue
+        strips = [sheet.mirrored(r, flip) for r in bleed_strips(sheet, i, used)]
+        problems += bare(back, [sheet.mirrored(slots[i], flip), *strips], f"back {i + 1}")
+    back_marks = [mirrored_mark(sheet, m, flip) for m in marks]
+    problems += undrawn(back, back_marks, "back crop mark")
+    bleeds = [sheet.mirrored(sheet.bleed_box(i, used), flip) for i in range(used)]
+    allowed = [back.box(r, 1) for r in bleeds] + [back.box(seg_rect(m), 1) for m in back_marks]
+    allowed.append(back.box(slug_box(sheet.margin, sheet.page_w), 1))
+    where = stray(back, allowed)
+    if where:
+        problems.append(f"ink off the backs, marks and slug: {where}")
+    assert problems == []
+    assert crowded_slug(front, sheet) is None and crowded_slug(back, sheet) is None
 
 
 @pytest.mark.parametrize(

@@ -127,3 +127,19 @@ def test_one_paper_table_in_points_and_millimetres() -> None:
     assert POINTS == {"a4": A4, "letter": LETTER}  # bit for bit: the same PDF bytes
     assert in_mm("a4") == (210.0, 297.0) and in_mm("letter") == (215.9, 279.4)
     assert PAPERS == ("a4", "letter")
+
+
+def test_a_grids_label_room_is_kept_beside_the_block_not_added_to_the_printer_margin() -> None:
+    """Found with counter bleed: counted as margin, the 3.5 mm kept for a counter sheet's
+    column numbers and row letters left a bled ⅝″ sheet no room for head and foot marks
+    and sent its slug up the side. The room is kept; marks and slug use it."""
+    counter = 15.875
+    sheet = plan(Request(counter, counter, 3.0, 5.0, 0.0, label_room=3.5), "a4")
+    b = sheet.block()
+    assert sheet.margin == 5.0 and sheet.label_room == 3.5
+    assert min(b.x, b.y, sheet.page_w - b.x1, sheet.page_h - b.y1) >= 5.0 + 3.5
+    assert (sheet.cols, sheet.rows) == (11, 17)  # 12 columns leave no room for the labels
+    heads = [m for m in sheet.crop_marks() if m.x0 == m.x1]
+    assert heads and min(abs(m.y1 - m.y0) for m in heads) >= 2.0
+    with pytest.raises(DoesNotFit, match=r"and 3\.5 mm for the grid's labels"):
+        plan(Request(counter, counter, 3.0, 5.0, 0.0, cols=12, rows=17, label_room=3.5), "a4")

@@ -102,13 +102,17 @@ def crop_marks(
     canv.restoreState()
 
 
-GRID_LABEL_ROOM = 3.5  # mm outside the block: cut_grid's 5 pt labels, or the slug, and air
+GRID_LABEL_ROOM = 3.5  # mm between the block and the margin: cut_grid's 5 pt labels, and air
 
 
 def cut_grid(canv: Canvas, sheet: Sheet, used: int | None = None, number: bool = False) -> None:
     """Thin lines along every cut of the first ``used`` slots: for scissors and counter
     sheets. A part-filled sheet rules only the rows and columns it fills, as its crop
-    marks do: empty rows of grid would be ink and cuts for nothing."""
+    marks do: empty rows of grid would be ink and cuts for nothing.
+
+    On a bled sheet each line runs on through the bleed to the edge of the ink, on
+    every side, where the crop mark outside takes it up: a ruler laid on the outer
+    cuts has the line to follow, not a colour edge 3 mm off it."""
     used = sheet.per_page if used is None else max(1, min(used, sheet.per_page))
     xs, ys = sheet.cut_xs(used), sheet.cut_ys(used)
     b = sheet.block()
@@ -116,9 +120,9 @@ def cut_grid(canv: Canvas, sheet: Sheet, used: int | None = None, number: bool =
     canv.setStrokeColor(CUT_LINE)
     canv.setLineWidth(HAIRLINE)
     for x in xs:
-        canv.line(x * mm, ys[0] * mm, x * mm, b.y1 * mm)
+        canv.line(x * mm, (ys[0] - sheet.bleed) * mm, x * mm, b.y1 * mm)
     for y in ys:
-        canv.line(b.x * mm, y * mm, xs[-1] * mm, y * mm)
+        canv.line(b.x * mm, y * mm, (xs[-1] + sheet.bleed) * mm, y * mm)
     if number:
         canv.setFillColor(CUT_LINE)
         canv.setFont(SANS, 5)

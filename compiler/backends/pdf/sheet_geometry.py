@@ -73,6 +73,8 @@ class Request:
     orientation: str | None = None  # portrait | landscape
     cols: int | None = None
     rows: int | None = None
+    # room kept outside the block, inside the margin, for a cutting grid's labels
+    label_room: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +91,14 @@ class Sheet:
     item_h: float
     bleed: float
     gutter: float
-    margin: float
+    margin: float  # the printer's: where the slug prints and side marks stop
     origin_x: float  # lower-left corner of the block's trim area
     origin_y: float
+    # Kept between the block and the margin for the labels of a cutting grid (a
+    # counter sheet's column numbers and row letters). Crop marks may use it,
+    # between the labels; had it been added to the margin, a ⅝″ counter sheet
+    # left no room for head and foot marks at all and pushed its slug up the side.
+    label_room: float = 0.0
 
     @property
     def per_page(self) -> int:
@@ -240,8 +247,9 @@ def page_size(paper: str, orientation: str) -> tuple[float, float]:
 def _grid(req: Request, paper: str, orientation: str, gutter: float) -> tuple[int, int]:
     """How many columns and rows fit the printable area."""
     page_w, page_h = page_size(paper, orientation)
-    avail_w = page_w - 2 * req.margin - 2 * req.bleed + gutter
-    avail_h = page_h - 2 * req.margin - 2 * req.bleed + gutter
+    edge = req.margin + req.label_room
+    avail_w = page_w - 2 * edge - 2 * req.bleed + gutter
+    avail_h = page_h - 2 * edge - 2 * req.bleed + gutter
     return int(avail_w // (req.item_w + gutter) + 1e-9), int(
         avail_h // (req.item_h + gutter) + 1e-9
     )
@@ -268,6 +276,7 @@ def _sheet(
         margin=req.margin,
         origin_x=round((page_w - block_w) / 2, 4),
         origin_y=round((page_h - block_h) / 2, 4),
+        label_room=req.label_room,
     )
 
 
@@ -300,7 +309,7 @@ def plan(req: Request, paper: str) -> Sheet:
             raise DoesNotFit(
                 f"a {req.item_w:g} × {req.item_h:g} mm item with {req.bleed:g} mm bleed "
                 f"does not fit "
-                f"{PAPER_NAMES[paper]} inside a {req.margin:g} mm printer margin",
+                f"{PAPER_NAMES[paper]} inside a {req.margin:g} mm printer margin" + _labels(req),
                 None,
             )
         return sheet
@@ -309,11 +318,14 @@ def plan(req: Request, paper: str) -> Sheet:
     cols, rows = req.cols or 1, req.rows or 1
     sheet = _sheet(req, paper, orientation, gutter, cols, rows)
     b = sheet.block()
-    short_w = req.margin - b.x
-    short_h = req.margin - b.y
+    edge = req.margin + req.label_room
+    short_w = edge - b.x
+    short_h = edge - b.y
     if short_w <= 1e-9 and short_h <= 1e-9:
         return sheet
-    proposal = best_fit(Request(req.item_w, req.item_h, req.bleed, req.margin), paper)
+    proposal = best_fit(
+        Request(req.item_w, req.item_h, req.bleed, req.margin, label_room=req.label_room), paper
+    )
     where = []
     if short_w > 1e-9:
         where.append(f"{b.x:.2f} mm at each side")
@@ -322,9 +334,13 @@ def plan(req: Request, paper: str) -> Sheet:
     shortfall = max(short_w, short_h)
     message = (
         f"{cols} × {rows} {orientation} on {PAPER_NAMES[paper]} leaves {' and '.join(where)}, "
-        f"{shortfall:.2f} mm less than the {req.margin:g} mm printer margin"
+        f"{shortfall:.2f} mm less than the {req.margin:g} mm printer margin" + _labels(req)
     )
     raise DoesNotFit(message, proposal)
+
+
+def _labels(req: Request) -> str:
+    return f" and {req.label_room:g} mm for the grid's labels" if req.label_room else ""
 
 
 MAX_TILES = 200  # a mat is glued from pages: past this it is surely a wrong size or unit
