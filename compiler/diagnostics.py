@@ -54,9 +54,21 @@ class Finding:
         loc = self.location
         return (loc.path, loc.line, loc.column, self.code, self.message)
 
+    def headline(self) -> str:
+        """``path:line:col: severity: CODE message``, as gcc, clang and mypy write it.
+
+        The severity says which findings fail lint or stop a build (error) and
+        which do not (warning, info); without it a newcomer could not tell. It
+        comes after the
+        location, so editors' problem matchers (VS Code's $gcc, Emacs's
+        compilation mode, Vim's gcc errorformat) still find file, line and column
+        first, and read the severity where they look for it.
+        """
+        return f"{self.location}: {self.severity}: {self.code} {self.message}"
+
     def render(self) -> str:
-        """The ruff-style one-liner a user reads in a terminal."""
-        text = f"{self.location}: {self.code} {self.message}"
+        """The one-liner a user reads in a terminal, and its help and see lines."""
+        text = self.headline()
         if self.suggestion:
             text += f"\n    help: {self.suggestion}"
         for other in self.related:

@@ -1,4 +1,9 @@
-"""ruff's concise form: ``path:line:col: CODE message`` and an indented help line.
+"""The compilers' concise form: ``path:line:col: severity: CODE message``, then
+indented ``help:``, ``see:`` and ``note:`` lines.
+
+The severity (error, warning, info) is the word gcc, clang and mypy put after
+the location: it says which findings stop a build, and editors' problem
+matchers read it there (``Finding.headline``).
 
 Gaps (info: references to content the source lacks), translators' queries
 on the source (info, L10N010) and findings an erratum
@@ -23,7 +28,7 @@ def render(findings: Sequence[tuple[str, Finding]], show_all: bool = False) -> s
     lines = []
     shown = [f for _, f in findings if _shown(f, show_all)]
     for finding in shown:
-        lines.append(f"{finding.location}: {finding.code} {finding.message}")
+        lines.append(finding.headline())
         if finding.suggestion:
             lines.append(f"    help: {finding.suggestion}")
         for other in finding.related:

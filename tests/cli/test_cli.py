@@ -97,7 +97,7 @@ def test_bad_input_stops_the_build_and_keeps_previous_outputs(
     result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
     assert result.returncode == 2
     assert (
-        "rulesets/mini-case/rules/02-combat.yaml:6:13: LOAD001 YAML syntax error: expected "
+        "rulesets/mini-case/rules/02-combat.yaml:6:13: error: LOAD001 YAML syntax error: expected "
         "',' or ']', but got ':' (while parsing a flow sequence)"
     ) in result.stderr
     assert "see: rulesets/mini-case/rules/02-combat.yaml:5:12" in result.stderr
@@ -112,7 +112,7 @@ def test_missing_glyph_is_a_build_error_naming_the_text(rulesets: Path, tmp_path
     result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(tmp_path / "o"))
     assert result.returncode == 2
     assert (
-        "rulesets/mini-case/rules/02-combat.yaml:19:17: FONT001 2.1.1: the embedded fonts "
+        "rulesets/mini-case/rules/02-combat.yaml:19:17: error: FONT001 2.1.1: the embedded fonts "
         "have no glyph for '漢' (U+6F22) in 'B retreats to 漢.'"
     ) in result.stderr
     assert not (tmp_path / "o").exists()
@@ -180,12 +180,14 @@ def test_an_output_folder_that_is_a_file_is_refused_before_any_work(
     result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(blocker))
     assert result.returncode == 2
     assert "internal error" not in result.stderr
-    assert f"{blocker.as_posix()}:1:1: OUT001 cannot write the output folder" in result.stderr
+    assert (
+        f"{blocker.as_posix()}:1:1: error: OUT001 cannot write the output folder" in result.stderr
+    )
     assert "is a file, not a folder" in result.stderr
     assert blocker.read_text() == "mine"
     below = run_casebook("export", "--rulesets", str(rulesets), "-o", str(blocker / "x.txt"))
     assert below.returncode == 2
-    assert f"{(blocker / 'x.txt').as_posix()}:1:1: OUT001" in below.stderr
+    assert f"{(blocker / 'x.txt').as_posix()}:1:1: error: OUT001" in below.stderr
 
 
 @pytest.mark.parametrize("verb", [("build", "--out"), ("export", "-o"), ("new", "--rulesets")])

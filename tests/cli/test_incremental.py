@@ -92,7 +92,7 @@ def test_quiet_prints_nothing_on_success_and_errors_still(rulesets: Path, tmp_pa
     (rulesets / "mini-case" / "game.yaml").write_text("title: [\n")
     broken = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out), "-q")
     assert broken.returncode == 2
-    assert "mini-case/game.yaml:2:1: LOAD001" in broken.stderr
+    assert "mini-case/game.yaml:2:1: error: LOAD001" in broken.stderr
     assert broken.stdout == ""
 
 

@@ -65,7 +65,7 @@ def test_a_unit_with_two_entries_stops_every_command_that_reads_the_catalog(
     before = path.read_bytes()
     first, second = _line_of(path, f'msgctxt "{UNIT}"', 1), _line_of(path, f'msgctxt "{UNIT}"', 2)
     says = (
-        f"l10n/fr.po:{second}:1: L10N100 the unit '{UNIT}' has a second entry here, with "
+        f"l10n/fr.po:{second}:1: error: L10N100 the unit '{UNIT}' has a second entry here, with "
         f"another msgid (the first is at line {first})"
     )
     out = tmp_path / "out"
@@ -95,8 +95,9 @@ def test_an_entry_twice_names_the_first_at_the_second_msgctxt_line(
     )
     result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
     assert result.returncode == 2
-    assert f"{work}:11:1: L10N100 not a valid PO file: the entry 'a' appears twice (first at " in (
-        result.stderr
+    assert (
+        f"{work}:11:1: error: L10N100 not a valid PO file: the entry 'a' appears twice (first at "
+        in (result.stderr)
     )
     assert "line 6)" in result.stderr
 
@@ -194,7 +195,7 @@ def test_an_unfinished_entry_is_refused_at_its_line(game: Path, cut, at: str, sa
     for command in (("l10n", "status", "mini-case", "fr"), ("l10n", "update", "mini-case", "fr")):
         result = _cli(game, *command)
         assert result.returncode == 2, result.stdout
-        assert f"l10n/fr.po:{line}:1: L10N100 not a valid PO file: {says}" in result.stderr
+        assert f"l10n/fr.po:{line}:1: error: L10N100 not a valid PO file: {says}" in result.stderr
         assert path.read_text(encoding="utf-8") == broken
 
 
@@ -208,7 +209,10 @@ def test_a_language_with_no_catalog_says_how_to_start_one(
     """It said "cannot read the catalog … give the path of a .po file": the user gave a language."""
     result = _cli(game, *command)
     assert result.returncode == 2
-    assert "l10n/xx.po:1:1: L10N100 mini-case has no xx text (languages: en, fr)" in result.stderr
+    assert (
+        "l10n/xx.po:1:1: error: L10N100 mini-case has no xx text (languages: en, fr)"
+        in result.stderr
+    )
     assert "start a translation with `casebook l10n update mini-case xx`" in result.stderr
     assert "give the path" not in result.stderr
     assert not catalog_path(game, "xx").exists()

@@ -190,7 +190,7 @@ def test_import_of_a_broken_po_file_is_a_located_error(game: Path, tmp_path: Pat
     work.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "a"\nmsgstr "x"\nmsgid "y"\n', encoding="utf-8")
     result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
     assert result.returncode == 2
-    assert f"{work}:5:1: L10N100 not a valid PO file" in result.stderr
+    assert f"{work}:5:1: error: L10N100 not a valid PO file" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -230,7 +230,10 @@ def test_a_po_file_with_an_entry_twice_is_refused_at_the_second(game: Path, tmp_
     )
     result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
     assert result.returncode == 2
-    assert f"{work}:9:1: L10N100 not a valid PO file: the entry 'a' appears twice" in result.stderr
+    assert (
+        f"{work}:9:1: error: L10N100 not a valid PO file: the entry 'a' appears twice"
+        in result.stderr
+    )
     assert "Traceback" not in result.stderr
 
 
@@ -239,7 +242,10 @@ def test_a_folder_where_the_catalog_goes_is_a_located_error_not_a_crash(game: Pa
     catalog_path(game, "fr").mkdir(parents=True)
     result = _cli(game, "l10n", "update", "mini-case", "fr")
     assert result.returncode == 2, result.stderr
-    assert "l10n/fr.po:1:1: LOAD009 expected a catalog file here, found a folder" in result.stderr
+    assert (
+        "l10n/fr.po:1:1: error: LOAD009 expected a catalog file here, found a folder"
+        in result.stderr
+    )
     assert "internal error" not in result.stderr
     assert catalog_path(game, "fr").is_dir() and not list(catalog_path(game, "fr").iterdir())
 
@@ -252,22 +258,22 @@ _HEADER = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
     [
         pytest.param(
             '\nmsgctxt "a"\nmsgid "x"\nmsgstr "Ciao\n',
-            ":7:8: L10N100 not a valid PO file: a quoted string is not closed on its line",
+            ":7:8: error: L10N100 not a valid PO file: a quoted string is not closed on its line",
             id="an unclosed quote (polib dropped the last letter)",
         ),
         pytest.param(
             '\nmsgctxt "a"\nmsgid "x"\nmsgstr "Ci\x01ao"\n',
-            ":7:11: L10N100 catalog holds the control character U+0001",
+            ":7:11: error: L10N100 catalog holds the control character U+0001",
             id="a control character",
         ),
         pytest.param(
             '"Plural-Forms: nplurals=junk;\\n"\n',
-            ":4:1: L10N100 the Plural-Forms header 'nplurals=junk;' is not",
+            ":4:1: error: L10N100 the Plural-Forms header 'nplurals=junk;' is not",
             id="a junk Plural-Forms header",
         ),
         pytest.param(
             '\nmsgctxt "a"\nmsgid "x"\nmsgid_plural "xs"\nmsgstr[0] "y"\nmsgstr[7] "z"\n',
-            ":5:1: L10N100 the entry 'a' has plural forms",
+            ":5:1: error: L10N100 the entry 'a' has plural forms",
             id="plural forms, which no unit has",
         ),
     ],

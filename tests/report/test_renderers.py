@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,41 @@ def test_renderer_matches_golden(fmt: str, request: pytest.FixtureRequest) -> No
     if request.config.getoption("--update-goldens"):
         golden.write_text(out, encoding="utf-8")
     assert out == golden.read_text(encoding="utf-8")
+
+
+# VS Code's $gcc problem matcher (vscode-cpptools), which Emacs's compilation mode and
+# Vim's default errorformat read alike: file, line and column first, then the severity.
+GCC_MATCHER = re.compile(r"^(.*?):(\d+):(\d*):?\s+(?:fatal\s+)?(warning|error):\s+(.*)$")
+
+
+def test_each_text_finding_says_its_severity_where_editors_read_it() -> None:
+    """Found by the newcomer review: `path:line:col: CODE message` did not say which
+    findings stop a build. The severity now follows the location, as gcc writes it."""
+    out = RENDERERS["text"](FINDINGS, show_all=True).splitlines()
+    heads = [line for line in out if not line.startswith((" ", "Found "))]
+    assert heads == [
+        "rulesets/sea/rules/08.yaml:170:64: error: XREF001 'Case 8.3.7' points to Case 8.3.7, "
+        "which does not exist in sea",
+        "rulesets/sea/rules/06.yaml:438:54: warning: NAME001 'Arrival box' is a variant of "
+        "'Arriving box' (used 3 times)",
+        "rulesets/sea/rules/04.yaml:60:20: info: XREF003 'German Card no. 14' refers to card "
+        "german-14, whose contents the source does not contain",
+    ]
+    # the indented lines under a finding are as they were
+    assert "    help: did you mean 8.3.5 (Repair DPs)?" in out
+    assert "    note: fixed by erratum E020" in out
+    for (_, finding), head in zip(FINDINGS[:2], heads, strict=False):
+        m = GCC_MATCHER.match(head)
+        assert m is not None, head
+        path, line, col, severity, message = m.groups()
+        assert (path, int(line), int(col)) == (
+            finding.location.path,
+            finding.location.line,
+            finding.location.column,
+        )
+        assert severity == finding.severity and message.startswith(finding.code + " ")
+    # a build's errors on stderr read the same
+    assert FINDINGS[0][1].render().splitlines()[0] == heads[0]
 
 
 def test_sarif_is_what_github_code_scanning_reads() -> None:

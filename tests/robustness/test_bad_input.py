@@ -62,11 +62,11 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
     "empty file": (lambda g: (g / "rules/99-empty.yaml").write_text(""), "99-empty.yaml:1:1"),
     "folder named like a file": (
         lambda g: (g / "rules/99-folder.yaml").mkdir(),
-        "99-folder.yaml:1:1: LOAD009",
+        "99-folder.yaml:1:1: error: LOAD009",
     ),
     "link out of the folder": (
         lambda g: (g / "rules/99-link.yaml").symlink_to(RULESETS / "plan-vert/game.yaml"),
-        "99-link.yaml:1:1: LOAD011",
+        "99-link.yaml:1:1: error: LOAD011",
     ),
     "alias bomb": (
         lambda g: _append(
@@ -124,11 +124,11 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
     # found by an adversarial hunt, each an internal error before
     "a link that loops": (
         lambda g: (g / "rules/99-loop.yaml").symlink_to("99-loop.yaml"),
-        "99-loop.yaml:1:1: LOAD011 99-loop.yaml is a link that leads to no file (it loops",
+        "99-loop.yaml:1:1: error: LOAD011 99-loop.yaml is a link that leads to no file (it loops",
     ),
     "a link to nothing": (
         lambda g: ((g / "tables.yaml").unlink(), (g / "tables.yaml").symlink_to("gone.yaml")),
-        "tables.yaml:1:1: LOAD011 tables.yaml is a link that leads to no file",
+        "tables.yaml:1:1: error: LOAD011 tables.yaml is a link that leads to no file",
     ),
     "text under a number's tag": (
         lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: !!int one"),
@@ -136,15 +136,15 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
     ),
     "a translation of itself": (
         lambda g: _edit(g / "game.yaml", "\ntitle:", "\ntranslation_of: maquis\ntitle:"),
-        "game.yaml:3:17: MODEL011 translation_of 'maquis' leads back to this game",
+        "game.yaml:3:17: error: MODEL011 translation_of 'maquis' leads back to this game",
     ),
     "a translation of a game that is not there": (
         lambda g: _edit(g / "game.yaml", "\ntitle:", "\ntranslation_of: nope\ntitle:"),
-        "game.yaml:3:17: MODEL011 translation_of 'nope' names no game:",
+        "game.yaml:3:17: error: MODEL011 translation_of 'nope' names no game:",
     ),
     "a title the fonts cannot draw": (
         lambda g: _edit(g / "game.yaml", "\ntitle: ", "\ntitle: 漢 "),
-        "game.yaml:3:8: FONT001 game title: the embedded fonts have no glyph for '漢'",
+        "game.yaml:3:8: error: FONT001 game title: the embedded fonts have no glyph for '漢'",
     ),
     "a reference pattern that backtracks without end": (
         lambda g: _edit(g / "game.yaml", _ESCAPE_ROUTE, "pattern: '(?P<targets>(\\w+\\s?)+)$'"),
@@ -220,7 +220,8 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
     ),
     "a table title the fonts cannot draw (a box in the rulebook, exit 0)": (
         lambda g: _edit(g / "tables.yaml", "title: Morale track", "title: Morale track 漢"),
-        "tables.yaml:7:5: FONT001 table morale-track: the embedded fonts have no glyph for '漢'",
+        "tables.yaml:7:5: error: FONT001 table morale-track: the embedded fonts have no glyph "
+        "for '漢'",
     ),
     "a template naming what no card has": (
         lambda g: _edit(g / "layouts.yaml", "{{ card.title }}", "{{ nope }}"),
@@ -289,7 +290,7 @@ def test_a_huge_file_is_refused_before_it_is_read(
     status = main(["build", GAME, "--rulesets", str(tmp_path), "--out", str(out), *BUILD])
     err = capsys.readouterr().err
     assert status == 2
-    assert "tables.yaml:1:1: LOAD010 file is 0 MB; Casebook reads files up to 0 MB" in err
+    assert "tables.yaml:1:1: error: LOAD010 file is 0 MB; Casebook reads files up to 0 MB" in err
     assert _snapshot(out) == before
 
 
@@ -335,7 +336,7 @@ def test_no_traceback_from_a_real_process_on_a_broken_file(tmp_path: Path) -> No
     result = run_casebook("validate", GAME, "--rulesets", str(tmp_path))
     assert result.returncode in (1, 2)
     assert "Traceback" not in result.stderr
-    assert "game.yaml:1:1: LOAD006 file is UTF-16 text" in result.stderr
+    assert "game.yaml:1:1: error: LOAD006 file is UTF-16 text" in result.stderr
     assert os.listdir(tmp_path) == [GAME]
 
 
@@ -421,5 +422,5 @@ def test_an_id_range_of_a_hundred_million_is_refused_unexpanded(
     status = main(["validate", "liberation", "--rulesets", str(tmp_path)])
     err = capsys.readouterr().err
     assert status == 1, err
-    assert "c-finale.yaml:41:10: MODEL007 component" in err, err
+    assert "c-finale.yaml:41:10: error: MODEL007 component" in err, err
     assert "number 100,000,000 items, more than any deck or counter mix" in err

@@ -372,10 +372,11 @@ def damaged_files(draw: st.DrawFn) -> Damaged:
 # --------------------------------------------------------------------------
 # Running the CLI and judging what it printed
 
-# ruff-style findings (compiler/diagnostics.py Finding.render) and sentences
-# about the command line itself (compiler/cli.py).
+# located findings (compiler/diagnostics.py Finding.headline: path:line:col: severity:
+# CODE message) and sentences about the command line itself (compiler/cli.py).
 LOCATED = re.compile(
-    r"^(?P<path>[^\s:][^:\n]*):(?P<line>\d+):(?P<col>\d+): (?P<code>[A-Z][A-Z0-9]*\d{3}) \S",
+    r"^(?P<path>[^\s:][^:\n]*):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning|info): "
+    r"(?P<code>[A-Z][A-Z0-9]*\d{3}) \S",
     re.MULTILINE,
 )
 CASEBOOK_SENTENCE = re.compile(r"^casebook[\w ]*: \S", re.MULTILINE)
@@ -463,7 +464,7 @@ def assert_clean(run: Run, root: Path, allowed: set[int], report: str) -> None:
     assert not INTERNAL_ERROR.search(run.err), f"a crash, caught by main()\n{shown}"
     if run.status != 0:
         assert LOCATED.search(report) or CASEBOOK_SENTENCE.search(run.err), (
-            "a failure must say where (file:line:col: CODE message) or be a "
+            "a failure must say where (file:line:col: severity: CODE message) or be a "
             f"'casebook:' sentence\n{shown}"
         )
     for m in LOCATED.finditer(report):
