@@ -62,9 +62,15 @@ def _boxes(page, colour) -> list[tuple[float, float]]:
     return sorted((x, y) for x, y, _, _ in filled_rects(page, colour))
 
 
+def _design(sea, sheet_data):
+    """The layout the game's counter sheet is printed with."""
+    return next(x for x in sea.layouts if x.id == sheet_data.layout)
+
+
 def test_each_back_lands_behind_its_front(sea) -> None:
     sheet_data = sea.counter_sheets[0]
-    layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    # unbled, so each painted rectangle is the counter's trim (the bleed has tests below)
+    layout = replace(_design(sea, sheet_data), bleed=0.0)
     data = counters.render(sea, sheet_data, layout, "a4", "long")
     sheet = plan(cards.request(layout, "counters"), "a4")  # room for the grid's labels
     with pdfplumber.open(io.BytesIO(data)) as pdf:
@@ -203,7 +209,7 @@ def test_counters_of_every_size_print_at_that_size_behind_each_other(
     w, h = SIZES.get(size, (width, height))
     assert (w, h) == (width, height)
     sheet_data = sea.counter_sheets[0]
-    base = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    base = replace(_design(sea, sheet_data), bleed=0.0)  # painted rectangles are trims
     # the ⅝″ design's regions, scaled to the size: what a publisher's layout would say
     sx, sy = w / base.width, h / base.height
 
@@ -234,8 +240,7 @@ def test_counters_of_every_size_print_at_that_size_behind_each_other(
 @pytest.mark.parametrize("bled", [False, True])
 def test_a_part_filled_sheet_rules_only_the_rows_it_fills(sea, bled: bool) -> None:
     sheet_data = sea.counter_sheets[0]
-    layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
-    layout = replace(layout, bleed=DEFAULT_BLEED) if bled else layout
+    layout = replace(_design(sea, sheet_data), bleed=DEFAULT_BLEED if bled else 0.0)
     sheet = plan(cards.request(layout, "counters"), "a4")
     count = sum(e.count or 1 for e in sheet_data.counters)
     rows = -(-count // sheet.cols)

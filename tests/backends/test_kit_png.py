@@ -705,8 +705,9 @@ def test_counters_show_their_colours_where_the_grid_puts_them(
     xs, ys = sheet.cut_xs(len(group)), sheet.cut_ys(len(group))
     cuts = [Segment(x, ys[0], x, b.y1) for x in xs]
     cuts += [Segment(b.x, y, xs[-1], y) for y in ys]
-    # and none below the rows in use: empty rows of grid are ink and cuts for nothing
-    below = Rect(b.x, b.y, b.w, ys[0] - b.y - 1)
+    # and none below the rows in use and their bleed: empty rows of grid are ink and cuts
+    # for nothing
+    below = Rect(b.x, b.y, b.w, ys[0] - sheet.bleed - b.y - 1)
     assert not share(front.ink, front.box(below, -1))
     gaps = []
     for cut in cuts:
