@@ -36,7 +36,7 @@ def render(findings: Sequence[tuple[str, Finding]], show_all: bool = False) -> s
         if finding.status != "open":
             note = f"fixed by erratum {finding.fixed_by}" if finding.fixed_by else finding.status
             lines.append(f"    note: {note}")
-    summary = f"Found {len(shown)} finding{'s' if len(shown) != 1 else ''}."
+    summary = f"Found {len(shown)} finding{'s' if len(shown) != 1 else ''}{_by_severity(shown)}."
     if not show_all:
         info = [f for _, f in findings if f.status == "open" and f.severity is Severity.INFO]
         queries = sum(1 for f in info if f.code == QUERY)
@@ -54,3 +54,12 @@ def render(findings: Sequence[tuple[str, Finding]], show_all: bool = False) -> s
         if extra:
             summary += " Not listed: " + ", ".join(extra) + " (--show-all lists them)."
     return "\n".join([*lines, summary]) + "\n"
+
+
+def _by_severity(shown: list[Finding]) -> str:
+    """The listed findings by severity, ' (2 errors, 1 warning)'; an open error fails lint."""
+    words = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "warnings")}
+    words[Severity.INFO] = ("info", "info")  # the word each line says, as a count
+    counts = [(sum(f.severity is s for f in shown), forms) for s, forms in words.items()]
+    parts = [f"{n} {forms[n != 1]}" for n, forms in counts if n]
+    return f" ({', '.join(parts)})" if parts else ""

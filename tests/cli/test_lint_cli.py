@@ -32,11 +32,15 @@ def test_text_output_and_exit_1_on_errors(rulesets: Path) -> None:
     result = lint(rulesets)
     assert result.returncode == 1
     assert (
-        "rulesets/xref001/rules/01.yaml:14:43: XREF001 'Case 1.1.9' points to Case 1.1.9, "
+        "rulesets/xref001/rules/01.yaml:14:43: error: XREF001 'Case 1.1.9' points to Case 1.1.9, "
         "which does not exist in fixture"
     ) in result.stdout
-    assert "rulesets/name001/rules/01.yaml:9:32: NAME001 'Combat Result Table'" in result.stdout
+    assert (
+        "rulesets/name001/rules/01.yaml:9:32: warning: NAME001 'Combat Result Table'"
+        in result.stdout
+    )
     assert "help: write 'Combat Results Table'" in result.stdout
+    assert result.stdout.endswith("Found 2 findings (1 error, 1 warning).\n")
 
 
 def test_warnings_alone_exit_0(rulesets: Path) -> None:
