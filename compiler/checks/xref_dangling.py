@@ -2,7 +2,8 @@
 
 ## What it finds
 A reference in the text ("see Case 8.3.7", "Turn to entry 512") whose target
-does not exist in this game.
+does not exist in this game: in a rule, or in a card's text (cards.yaml),
+which the same reference patterns read and every output links.
 
 ## Why it matters
 A reader following it reaches nothing; the printed link would be dead.
@@ -65,23 +66,61 @@ def _written_by(para: Para, span: RefSpan, game: Game) -> Erratum | None:
     return None
 
 
+def _context(para: Para, span: RefSpan) -> str:
+    """The words before a reference, which name what it meant."""
+    return para.text[max(0, span.start - 80) : span.start]
+
+
+def _guess(span: RefSpan, context: str, graphs: Graphs) -> str | None:
+    """'did you mean 8.3.5 (Repair DPs)?' for a rule reference, if a rule is likely."""
+    if span.kind != "rule":
+        return None
+    guess = likeliest(span, context, graphs)
+    if not guess:
+        return None
+    title = graphs.references.rules[guess].title
+    return f"did you mean {guess}" + (f" ({title})?" if title else "?")
+
+
+def _card_findings(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    """Unresolved references in card text, found by the graph's own rules (errata correct
+    rules, not cards, so none of these is an erratum's)."""
+    verbatim = (
+        "the card text is the source's and is printed as written (errata correct rules, not "
+        "cards): if the source prints it so, accept it with a reason in game.yaml's lint.ignore"
+    )
+    for deck in game.decks:
+        for card in deck.cards:
+            for para in card.paras:
+                for span in para.refs:
+                    if graphs.references.status(span) != "unresolved":
+                        continue  # resolved, or a gap: declared, its content not in the source
+                    suggestion = _guess(span, _context(para, span), graphs)
+                    yield Finding(
+                        CODE,
+                        SEVERITY,
+                        f"{span.phrase!r} in card {card.id!r} points to "
+                        f"{span.word or span.kind} {span.target}, which does not exist in "
+                        f"{game.id}",
+                        span.at,
+                        suggestion=f"{suggestion}; {verbatim}" if suggestion else verbatim,
+                        target=span.target,
+                    )
+
+
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
+    yield from _card_findings(game, graphs)
     context_of = {}
     para_of: dict[int, Para] = {}
     for _, _, para in rule_paras(game):
         for ref in para.refs:
-            context_of[id(ref)] = para.text[max(0, ref.start - 80) : ref.start]
+            context_of[id(ref)] = _context(para, ref)
             para_of[id(ref)] = para
     for owner, span in graphs.references.unresolved:
         para = para_of.get(id(span))
         erratum = _written_by(para, span, game) if para is not None else None
         what = span.word or span.kind
-        suggestion = None
-        if span.kind == "rule":
-            guess = likeliest(span, context_of.get(id(span), ""), graphs)
-            if guess:
-                title = graphs.references.rules[guess].title
-                suggestion = f"did you mean {guess}" + (f" ({title})?" if title else "?")
+        suggestion = _guess(span, context_of.get(id(span), ""), graphs)
         if erratum is not None:
             yield Finding(
                 CODE,

@@ -101,19 +101,21 @@ def procedures(src: SourceFile) -> tuple[Procedure, ...]:
 
 
 def decks(src: SourceFile, para) -> tuple[Deck, ...]:
-    """``para(text, at)`` makes a paragraph with its references found."""
+    """``para(src, text, at)`` makes a paragraph written at ``at`` with its references
+    found, each placed at its own line and column (as a rule's are)."""
     out = []
     for i, d in enumerate(src.data["decks"]):
         labels = {f["key"]: f["label"] for f in d.get("fields", [])}
         cards = []
         for j, c in enumerate(d["cards"]):
             at = src.locate(("decks", i, "cards", j))
+            text_at = src.locate(("decks", i, "cards", j, "text"))  # a translation's: its entry
             fields = tuple((labels.get(k, k), _cell(v)) for k, v in c.get("fields", {}).items())
             cards.append(
                 Card(
                     id=c["id"],
                     title=c.get("title"),
-                    paras=tuple(para(p, at) for p in split_paragraphs(c.get("text", ""))),
+                    paras=tuple(para(src, p, text_at) for p in split_paragraphs(c.get("text", ""))),
                     copies=c.get("copies", 1),
                     fields=fields,
                     values=tuple((k, _cell(v)) for k, v in c.get("fields", {}).items()),

@@ -38,6 +38,10 @@ class _RuleReader:
     def para(self, text: str, at: Location) -> Para:
         return Para(text, find_refs(text, self.patterns, at))
 
+    def placed_para(self, src: SourceFile, text: str, at: Location) -> Para:
+        """A paragraph written at ``at`` in ``src``, each reference at its own place."""
+        return self.located(src, self.para(text, at), at)
+
     def located(self, src: SourceFile, para: Para, at: Location) -> Para:
         """The same paragraph with each reference placed at its own line and column.
 
@@ -391,7 +395,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         title_at=game_src.locate(("title",)),
         tables=tuple(t for src in sources.of_kind("tables") for t in from_parts.tables(src)),
         decks=tuple(
-            d for src in sources.of_kind("cards") for d in from_parts.decks(src, reader.para)
+            d for src in sources.of_kind("cards") for d in from_parts.decks(src, reader.placed_para)
         ),
         maps=tuple(m for src in sources.of_kind("maps") for m in from_parts.maps(src)),
         books=tuple(from_parts.book(src) for src in sources.of_kind("entries")),

@@ -1,0 +1,69 @@
+"""XREF001 in card text: the patterns read it and every output links it, so a broken
+reference there is reported as one in a rule is, at its own place in cards.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler.lint import lint_game
+from tests.checks.test_each_check import materialise
+
+_CARDS = """\
+# yaml-language-server: $schema=../../../../schema/cards.schema.json
+decks:
+  - id: orders
+    component: orders
+    title: Orders
+    cards:
+      - id: A1
+        title: Advance
+        text: >-
+          Move one unit.
+
+          Units that moved may not attack (see
+          Case 1.1.8) this turn.
+"""
+
+_PO = """\
+msgid ""
+msgstr ""
+"Language: fr\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"X-Source-Language: en\\n"
+
+msgctxt "card:orders:A1:text"
+msgid "Move one unit. Units that moved may not attack (see Case 1.1.8) this turn."
+msgstr "Déplacez une unité. Une unité déplacée n'attaque pas (voir Case 1.1.8) ce tour."
+"""
+
+
+def _game(tmp_path: Path) -> Path:
+    game = materialise("XREF001", tmp_path)
+    (game / "cards.yaml").write_text(_CARDS)
+    return game
+
+
+def test_a_folded_card_text_is_flagged_at_the_reference(tmp_path: Path) -> None:
+    """A newcomer's card cited a case that does not exist and lint said nothing."""
+    game = _game(tmp_path)
+    findings, ok = lint_game(game, tmp_path, select=["XREF001"])
+    assert ok
+    (card,) = [f for f in findings if f.location.path.endswith("cards.yaml")]
+    assert str(card.location) == "rulesets/XREF001/cards.yaml:13:16"  # "1.1.8", line 2 of 2
+    assert card.message == (
+        "'Case 1.1.8' in card 'A1' points to Case 1.1.8, which does not exist in fixture"
+    )
+    assert card.suggestion is not None
+    assert card.suggestion.startswith("did you mean 1.1.1?; the card text is the source's")
+    assert "erratum in errata.yaml" not in card.suggestion  # errata correct rules, not cards
+    assert card.target == "1.1.8" and card.rule is None
+
+
+def test_a_translated_card_text_is_flagged_at_its_catalog_entry(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    (game / "l10n").mkdir()
+    (game / "l10n" / "fr.po").write_text(_PO)
+    findings, ok = lint_game(game, tmp_path, select=["XREF001"], langs=["fr"])
+    assert ok
+    at = [str(f.location) for f in findings if f.message.startswith("'Case 1.1.8' in card")]
+    assert at == ["rulesets/XREF001/l10n/fr.po:7:10"]
