@@ -1090,7 +1090,10 @@ CODES: tuple[Code, ...] = (
             allowed list, a text not matching its pattern, an invalid regular
             expression, an empty value, a number above its maximum or below its
             minimum, a value that fits none of the allowed shapes, or a file that
-            holds nothing but comments.
+            holds nothing but comments. A deck's `fields` list is the schema of its
+            cards' `fields`, so a card field key the deck does not declare (`valeu:`
+            for `value`) is raised too, at the key, naming the deck's fields and the
+            closest one.
 
             ```yaml
             errata:

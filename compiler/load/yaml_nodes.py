@@ -71,6 +71,31 @@ class SourceFile:
         found = self.positions.get(at, (1, 1))
         return found if isinstance(found, Location) else Location(self.path, *found)
 
+    def locate_key(self, at: JsonPath) -> Location:
+        """The place of the key ``at[-1]`` as written (``valeu`` in ``valeu: 3``), for a
+        finding about the key itself; the value's place when the key cannot be read.
+
+        Only values' places are kept (a key's would double the table for the odd
+        finding), so the key is read back from the text: the last ``key:``, plain or
+        quoted, between the start of its mapping and its value.
+        """
+        value = self.locate(at)
+        if not at or not isinstance(at[-1], str) or at not in self.positions:
+            return value
+        first = self.locate(at[:-1]).line
+        if value.path != self.path or first > value.line:
+            return value  # a translated value, placed in its catalog
+        key = re.escape(at[-1])
+        pattern = re.compile(rf"""(?:(?<=[\s{{,])|^)(?:{key}|"{key}"|'{key}')[ \t]*:""")
+        for line in range(value.line, first - 1, -1):
+            text = self.lines[line - 1] if line <= len(self.lines) else ""
+            if line == value.line:
+                text = text[: value.column - 1]
+            found = [m.start() for m in pattern.finditer(text)]
+            if found:
+                return Location(self.path, line, found[-1] + 1, value.context)
+        return value
+
 
 def _loc(mark: yaml.Mark | None, path: str) -> Location:
     if mark is None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from compiler.diagnostics import Finding
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import SourceFile
+from compiler.validate.card_fields import undeclared_fields
 from compiler.validate.modelines import modeline_findings
 from compiler.validate.schemas import is_valid, validator_for
 
@@ -31,7 +32,8 @@ def _schema_findings(kind: str, source: SourceFile) -> tuple[Finding, ...]:
             _SEEN.clear()
         valid = is_valid(kind, source.data)
         if valid:
-            _SEEN[key] = ()
+            # what the schema cannot say: a card's fields are the ones its deck declares
+            _SEEN[key] = tuple(undeclared_fields(source)) if kind == "cards" else ()
         else:  # jsonschema, which explains, is imported only when there is something to explain
             from compiler.validate.located_errors import schema_findings
 
