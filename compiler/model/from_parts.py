@@ -66,6 +66,7 @@ def tables(src: SourceFile) -> tuple[Table, ...]:
                 at=src.locate(("tables", i)),
                 row_at=tuple(src.locate(("tables", i, "rows", j)) for j in range(len(rows))),
                 title_printed=t.get("title_printed", True),
+                roll_column_at=src.locate(("tables", i, "roll_column")),
             )
         )
     return tuple(out)

@@ -523,7 +523,7 @@ def _unknown_roll_columns(game: Game) -> list[Finding]:
             "MODEL010",
             Severity.ERROR,
             f"table {table.id!r}: roll_column {table.roll_column!r} is not one of its columns",
-            table.at,
+            table.roll_column_at or table.at,
             suggestion="columns: " + ", ".join(c.key for c in table.columns),
         )
         for table in game.tables

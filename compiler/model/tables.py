@@ -33,6 +33,7 @@ class Table:
     at: Location
     row_at: tuple[Location, ...] = ()
     title_printed: bool = True
+    roll_column_at: Location | None = None  # roll_column's value (the table, if it has none)
 
     def title_under(self, heading: str | None) -> str | None:
         """The title to print below a rule headed ``heading``: none when the source prints

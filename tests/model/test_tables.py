@@ -69,3 +69,17 @@ def test_a_table_block_in_a_game_with_no_tables_says_how_to_add_one(tmp_path: Pa
     assert finding.suggestion == (
         "the game has no tables yet: write tables.yaml with a table of id attack-results"
     )
+
+
+def test_an_unknown_roll_column_is_reported_at_its_value(tmp_path: Path) -> None:
+    """MODEL010 pointed at the table's id, four lines above the word to correct."""
+    game_dir = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, game_dir)
+    tables = game_dir / "tables.yaml"
+    tables.write_text(tables.read_text().replace("roll_column: roll", "roll_column: rol"))
+    fe = front_end(game_dir, tmp_path)
+    assert fe.game is None
+    (finding,) = fe.findings
+    assert finding.code == "MODEL010"
+    assert str(finding.location) == "rulesets/mini-case/tables.yaml:7:18"
+    assert finding.suggestion == "columns: roll, result"
