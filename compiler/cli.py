@@ -594,13 +594,14 @@ def _codes(value: str | None, option: str) -> list[str] | None:
     if not value:
         return None
     from compiler import codes
-    from compiler.checks import BY_CODE
+    from compiler.checks import ALL_CHECKS, BY_CODE, codes_of
 
     wanted = [c.strip().upper() for c in value.split(",") if c.strip()]
     if not wanted:  # "," would select nothing and pass
         raise argparse.ArgumentTypeError(f"{option}: {value!r} names no code; e.g. XREF,NAME001")
+    linted = {code for check in ALL_CHECKS for code in codes_of(check)}
     for prefix in wanted:
-        if any(code.startswith(prefix) for code in BY_CODE):
+        if any(code.startswith(prefix) for code in linted):
             continue
         if any(code.startswith(prefix) for code in codes.BY_CODE):
             why = f"{prefix} is not a lint check: loading and model errors are always reported"

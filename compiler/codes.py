@@ -435,6 +435,11 @@ CODES: tuple[Code, ...] = (
             `card.title`, `card.text`, `card.fields.KEY`, `copy`, `copies`, `deck` and
             `game`; counters offer `component`, `face` and `game`. A template that
             does not even parse is MODEL008.
+
+            `casebook lint` sets every card too (L10N009), and reports a card region's
+            template fault in the same words at the same place, as LAYOUT001, once per
+            region, whichever language's card shows it: the fix is in the template,
+            not in the text.
             """
         ),
     ),

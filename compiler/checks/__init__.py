@@ -3,7 +3,9 @@
 Each check is one module with CODE, NAME, SEVERITY, a docstring in three
 parts (What it finds / Why it matters / Example) and ``check(game, graphs)``
 yielding findings. The registry is this explicit tuple; codes are stable
-and never reused.
+and never reused. A check that finds another stage's fault first reports it
+with that stage's code, named in its ALSO (L10N009 sets every card, and a
+layout template's fault is LAYOUT001, as the build says it).
 """
 
 from __future__ import annotations
@@ -95,6 +97,11 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
 BY_CODE = {check.CODE: check for check in ALL_CHECKS}
 
 
+def codes_of(check: ModuleType) -> tuple[str, ...]:
+    """The codes a check reports: its own, then those of other stages (ALSO)."""
+    return (check.CODE, *getattr(check, "ALSO", ()))
+
+
 def selected(code: str, select: Sequence[str] | None, ignore: Sequence[str]) -> bool:
     """ruff-style selection: a code or a prefix ("XREF") selects or ignores a group."""
     if any(code.startswith(prefix) for prefix in ignore):
@@ -112,7 +119,11 @@ def run_checks(
     """The selected checks' findings, sorted. ``split`` lets a big game's checks run
     on two cores (compiler/checks/forked.py) when this process has the machine to itself."""
     ignore = tuple(ignore)
-    chosen = [check for check in ALL_CHECKS if selected(check.CODE, select, ignore)]
+    chosen = [
+        check
+        for check in ALL_CHECKS
+        if any(selected(code, select, ignore) for code in codes_of(check))
+    ]
     if split:
         from compiler.checks import forked
         from compiler.l10n import spelling
@@ -123,9 +134,19 @@ def run_checks(
             by_code = forked.run_split(chosen, game, graphs, _run)
             # in the registry's order, as unsplit, so equal sort keys keep one order
             found = [f for check in chosen for f in by_code.get(check.CODE, [])]
-            return sorted(found, key=Finding.sort_key)
+            return sorted(_wanted(found, select, ignore), key=Finding.sort_key)
     found = [f for findings in _run(chosen, game, graphs).values() for f in findings]
-    return sorted(found, key=Finding.sort_key)
+    return sorted(_wanted(found, select, ignore), key=Finding.sort_key)
+
+
+def _wanted(
+    found: list[Finding], select: Sequence[str] | None, ignore: tuple[str, ...]
+) -> list[Finding]:
+    """The findings whose own code is selected: a check run for its ALSO codes keeps
+    only those, and one run for its own code drops the ALSO codes ignored."""
+    if select is None and not ignore:
+        return found
+    return [f for f in found if selected(f.code, select, ignore)]
 
 
 def _run(checks: Sequence[ModuleType], game: Game, graphs: Graphs) -> dict[str, list[Finding]]:

@@ -18,6 +18,10 @@ card, the field and the language, while the translator can still shorten it.
         its catalog
 
 Passing: every card of every deck with a layout fits, in every language.
+
+A region whose `show` template fails on a card, or makes markup that is not
+valid, is the layout's fault, not the text's: lint reports it as the build
+does, LAYOUT001 at the region, once, whichever language's card shows it.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from compiler.l10n.units import card_unit_id, shown_card_keys
 from compiler.model.game import Game
 
 CODE, NAME, SEVERITY = "L10N009", "card-fit", Severity.ERROR
+ALSO = ("LAYOUT001",)  # a template fault found while setting the cards: the build's code
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
@@ -55,19 +60,21 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 for region in design.regions:
                     try:
                         markup = faces.render_markup(region, subject.context)
-                    except CompileError as err:  # LAYOUT001: the template's fault, not the text's
+                    except CompileError as err:
                         if region not in broken:
                             broken.add(region)
-                            for f in err.findings:
-                                yield Finding(
-                                    CODE, SEVERITY, f.message, f.location, suggestion=f.suggestion
-                                )
+                            yield from err.findings  # LAYOUT001, as the build says it
                         continue
                     if faces.fits(region, markup):
                         continue
                     try:
                         faces.fit(region, markup, subject)
                     except CompileError as err:
+                        if err.findings[0].code == "LAYOUT001":  # markup that is not valid
+                            if region not in broken:
+                                broken.add(region)
+                                yield from err.findings
+                            continue
                         unit = next(
                             (
                                 units[uid]

@@ -198,13 +198,39 @@ def fits(region: Region, markup: str) -> bool:
     set the first time. The position of ``region`` is part of the key, the
     card is not: the answer depends on the box and the text alone.
     """
-    if surely_fits(region, markup):
+    if surely_fits(region, markup) and (
+        ("<" not in markup and "&" not in markup) or _readable(region, markup)
+    ):
         return True
     try:
         fit(region, markup, Subject({}, "", "", NOWHERE))
     except CompileError:
         return False
     return True
+
+
+def _readable(region: Region, markup: str) -> bool:
+    """Whether ReportLab reads ``markup`` as a paragraph. ``surely_fits`` measures words
+    and never parses tags, so a <b> a template never closes passed it, and lint said
+    nothing of the markup the build then refused (LAYOUT001)."""
+    try:
+        _paragraph(region, _for_font(region, markup), region.size)
+    except ValueError:
+        return False
+    return True
+
+
+def _for_font(region: Region, markup: str) -> str:
+    """The markup as it is set in the region's font: a serif face falls back for glyphs
+    it lacks."""
+    return with_fallback(markup) if font_name(region).startswith(SERIF) else markup
+
+
+def _paragraph(region: Region, markup: str, size: float) -> Paragraph:
+    """The markup as a Paragraph in the region's style at ``size`` (ValueError if the
+    markup is not valid)."""
+    style = _style(font_name(region), size, region.leading, region.align, region.colour)
+    return Paragraph(markup, style)
 
 
 _BREAK = re.compile(r"<\s*br\s*/?\s*>", re.IGNORECASE)
@@ -285,16 +311,13 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
     """The largest size from ``region.size`` down to ``min_size`` at which the text fits."""
     if not markup:
         return Fitted(region, None, 0.0, region.size)
-    font = font_name(region)
-    if font.startswith(SERIF):
-        markup = with_fallback(markup)
+    markup = _for_font(region, markup)
     width = (region.w - 2 * region.padding) * mm
     height = (region.h - 2 * region.padding) * mm
     size = region.size
     while True:
-        style = _style(font, size, region.leading, region.align, region.colour)
         try:
-            para = Paragraph(markup, style)
+            para = _paragraph(region, markup, size)
         except ValueError as err:  # e.g. a <b> the template opens and never closes
             raise _layout_error(
                 region,
