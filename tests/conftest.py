@@ -7,6 +7,7 @@ read it.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,13 @@ ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
 SOURCES = ROOT.parent / "shared" / "sources"
 DATA = Path(__file__).resolve().parent / "data"
+
+# A CLI run in a fresh process imports `compiler` from this checkout, wherever its
+# working folder is: the editable install points at one checkout, and a test run
+# in another (a git worktree) would otherwise test that one's code.
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
+)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

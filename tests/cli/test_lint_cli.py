@@ -40,7 +40,11 @@ def test_text_output_and_exit_1_on_errors(rulesets: Path) -> None:
         in result.stdout
     )
     assert "help: write 'Combat Results Table'" in result.stdout
-    assert result.stdout.endswith("Found 2 findings (1 error, 1 warning).\n")
+    heads = [line for line in result.stdout.splitlines() if not line.startswith(" ")][:-1]
+    errors = sum(": error: " in line for line in heads)
+    warnings = sum(": warning: " in line for line in heads)
+    assert (errors, warnings) == (3, 1) and len(heads) == 4
+    assert result.stdout.endswith("Found 4 findings (3 errors, 1 warning).\n")
 
 
 def test_warnings_alone_exit_0(rulesets: Path) -> None:

@@ -130,9 +130,9 @@ def test_cli_validate_reports_every_error_and_exits_nonzero(game: Path) -> None:
     _edit(game / "rules/01-play.yaml", "title: Drawing", "title: [Drawing]")
     result = run_casebook("validate", "--rulesets", str(game.parent), cwd=game.parent.parent)
     assert result.returncode == 1
-    assert "components.yaml:4:11: SCHEMA001" in result.stderr
+    assert "components.yaml:4:11: error: SCHEMA001" in result.stderr
     assert (
-        "rules/01-play.yaml:19:20: SCHEMA001 rules[0].children[0].children[1].title: "
+        "rules/01-play.yaml:19:20: error: SCHEMA001 rules[0].children[0].children[1].title: "
         'expected text, got ["Drawing"] (a list)' in result.stderr
     )
     assert "mini-case: 2 error(s)" in result.stderr
@@ -143,7 +143,7 @@ def test_cli_validate_malformed_yaml(game: Path) -> None:
     result = run_casebook("validate", "--rulesets", str(game.parent), cwd=game.parent.parent)
     assert result.returncode == 1
     assert (
-        "rulesets/mini-case/rules/02-combat.yaml:5:18: LOAD001 YAML syntax error: "
+        "rulesets/mini-case/rules/02-combat.yaml:5:18: error: LOAD001 YAML syntax error: "
         "mapping values are not allowed here" in result.stderr
     )
 
