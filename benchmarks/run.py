@@ -26,7 +26,6 @@ which are met; it does not fail on a miss.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -38,16 +37,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-# Runs `casebook ARGS` and reports the peak memory of it and of its workers.
-_WRAP = """
-import json, resource, sys
-from compiler.cli import main
-status = main(sys.argv[1:])
-peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-           resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-print(json.dumps({"status": status, "peak_kib": peak}), file=sys.stderr)
-"""
-
 
 @dataclass
 class Timing:
@@ -57,23 +46,25 @@ class Timing:
 
 
 def casebook(args: list[str], env: dict[str, str] | None = None) -> Timing:
-    """One fresh `casebook` process: wall seconds, peak MiB, exit status."""
+    """One fresh `casebook` process, run as a user runs it (``python -m compiler``):
+    wall seconds, peak MiB of it and of its workers, exit status.
+
+    The peak comes from wait4(), whose usage figures cover the process and the
+    children it waited for (its worker processes), so the command runs exactly
+    as it does for a user, exit included, with nothing wrapped round it.
+    """
     start = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, "-c", _WRAP, *args],
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "compiler", *args],
         cwd=ROOT,
         env={**os.environ, **(env or {})},
-        capture_output=True,
-        text=True,
-        check=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
+    _, wait_status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
-    last = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "{}"
-    try:
-        info = json.loads(last)
-    except ValueError:
-        info = {"status": proc.returncode, "peak_kib": 0}
-    return Timing(seconds, info.get("peak_kib", 0) / 1024, info.get("status", proc.returncode))
+    proc.returncode = os.waitstatus_to_exitcode(wait_status)  # reaped here, not by Popen
+    return Timing(seconds, usage.ru_maxrss / 1024, proc.returncode)
 
 
 def best(args: list[str], runs: int, env: dict[str, str] | None = None) -> Timing:

@@ -1,5 +1,5 @@
 """``python -m compiler`` is the ``casebook`` command."""
 
-from compiler.cli import main
+from compiler.cli import run
 
-raise SystemExit(main())
+run()

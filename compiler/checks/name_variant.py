@@ -130,6 +130,7 @@ def _near(x: str, y: str) -> bool:
     return prefix >= max(4, 0.7 * min(len(x), len(y)))
 
 
+@lru_cache(maxsize=65_536)  # lint compares the same names in each edition and language
 def is_variant(a: str, b: str, declared: frozenset[str] = frozenset()) -> bool:
     """True when two different forms name the same thing, as far as the words show.
 
