@@ -20,8 +20,12 @@ class TimeLimitExceeded(Exception):
 
 
 def _expire(signum: int, frame: object) -> None:
-    if _held and not _armed and callable(_held_previous):
-        _held_previous(signum, frame)  # the caller's own timer, not a guard's
+    if _held and not _armed:  # the caller's own timer, not a guard's: what it would have done
+        if callable(_held_previous):
+            _held_previous(signum, frame)
+        elif _held_previous != signal.SIG_IGN:  # SIG_DFL (or a C handler): end the process
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            signal.raise_signal(signal.SIGALRM)
         return
     raise TimeLimitExceeded
 

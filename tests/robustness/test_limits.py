@@ -76,3 +76,31 @@ def test_inside_held_alarm_a_callers_own_timer_reaches_its_own_handler() -> None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_inside_held_alarm_an_ignored_callers_timer_stays_ignored() -> None:
+    """Outside a guard, SIGALRM does what the caller set: SIG_IGN is not a crash."""
+    previous = signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    try:
+        with held_alarm():
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            time.sleep(0.2)  # raised TimeLimitExceeded, a traceback from lint or build
+        assert signal.getsignal(signal.SIGALRM) == signal.SIG_IGN
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_inside_held_alarm_a_callers_timer_with_the_default_action_ends_the_process() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import signal, time\n"
+        "from compiler.limits import held_alarm\n"
+        "with held_alarm():\n"
+        "    signal.setitimer(signal.ITIMER_REAL, 0.05)\n"
+        "    time.sleep(2)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == -signal.SIGALRM, run.stderr
