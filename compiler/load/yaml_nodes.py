@@ -76,8 +76,8 @@ class SourceFile:
         finding about the key itself; the value's place when the key cannot be read.
 
         Only values' places are kept (a key's would double the table for the odd
-        finding), so the key is read back from the text: the last ``key:``, plain or
-        quoted, between the start of its mapping and its value.
+        finding), so the key is read back from the text: the key token before its
+        value, in the text from the start of its mapping.
         """
         value = self.locate(at)
         if not at or not isinstance(at[-1], str) or at not in self.positions:
@@ -85,15 +85,30 @@ class SourceFile:
         first = self.locate(at[:-1]).line
         if value.path != self.path or first > value.line:
             return value  # a translated value, placed in its catalog
-        key = re.escape(at[-1])
-        pattern = re.compile(rf"""(?:(?<=[\s{{,])|^)(?:{key}|"{key}"|'{key}')[ \t]*:""")
-        for line in range(value.line, first - 1, -1):
-            text = self.lines[line - 1] if line <= len(self.lines) else ""
-            if line == value.line:
-                text = text[: value.column - 1]
-            found = [m.start() for m in pattern.finditer(text)]
-            if found:
-                return Location(self.path, line, found[-1] + 1, value.context)
+        # The text from the mapping's start to the value's, scanned for tokens: the key is
+        # the scalar before the last ':', however written (quoted, after an anchor, '? key'),
+        # never a word in a comment or in a block scalar above it.
+        mapping = self.locate(at[:-1])
+        lines = list(self.lines[first - 1 : value.line])
+        if not lines or len(self.lines) < value.line:
+            return value
+        lines[-1] = lines[-1][: value.column - 1]
+        lines[0] = " " * (mapping.column - 1) + lines[0][mapping.column - 1 :]
+        key = None
+        pending = None
+        try:
+            for token in yaml.scan("\n".join(lines), Loader=_FastLoader):
+                if isinstance(token, yaml.KeyToken):
+                    pending = None
+                elif isinstance(token, yaml.ScalarToken) and pending is None:
+                    pending = token
+                elif isinstance(token, yaml.ValueToken):
+                    key, pending = pending, None
+        except yaml.YAMLError:
+            return value
+        if key is not None and key.value == at[-1]:
+            mark = key.start_mark
+            return Location(self.path, first + mark.line, mark.column + 1, value.context)
         return value
 
 

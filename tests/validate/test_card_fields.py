@@ -92,3 +92,11 @@ def test_a_key_is_read_back_from_the_text(tmp_path: Path) -> None:
         "h": "x.yaml:7:3",
         "list item": "x.yaml:3:7",  # not a key: the value's place
     }
+
+
+def test_a_key_is_not_read_from_a_comment(tmp_path: Path) -> None:
+    """A value on the line below its key: the comments between hold the key's word too."""
+    path = tmp_path / "x.yaml"
+    path.write_text("a:\n  b: 1\n  valeu:   # valeu: typo?\n    # valeu: or not\n    3\n")
+    src = load_file(path, tmp_path)
+    assert str(src.locate_key(("a", "valeu"))) == "x.yaml:3:3"  # was 4:7, the comment line
