@@ -57,9 +57,13 @@ def render(findings: Sequence[tuple[str, Finding]], show_all: bool = False) -> s
 
 
 def _by_severity(shown: list[Finding]) -> str:
-    """The listed findings by severity, ' (2 errors, 1 warning)'; an open error fails lint."""
+    """' (2 errors, 1 warning)': the open findings listed, by severity (an open error
+    fails lint); with --show-all, then how many are fixed by errata or suppressed."""
     words = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "warnings")}
     words[Severity.INFO] = ("info", "info")  # the word each line says, as a count
-    counts = [(sum(f.severity is s for f in shown), forms) for s, forms in words.items()]
+    open_ = [f for f in shown if f.status == "open"]
+    counts = [(sum(f.severity is s for f in open_), forms) for s, forms in words.items()]
     parts = [f"{n} {forms[n != 1]}" for n, forms in counts if n]
+    if handled := len(shown) - len(open_):
+        parts.append(f"{handled} fixed by errata or suppressed")
     return f" ({', '.join(parts)})" if parts else ""

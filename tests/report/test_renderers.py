@@ -158,3 +158,17 @@ def test_sarif_fingerprints_tell_apart_findings_on_one_target() -> None:
     doc = json.loads(sarif.render([("g", one), ("g", two)]))
     prints = [r["partialFingerprints"]["casebook/v2"] for r in doc["runs"][0]["results"]]
     assert len(set(prints)) == 2
+
+
+def test_the_text_summary_counts_open_findings_by_severity_and_the_rest_apart() -> None:
+    """An error an erratum fixes does not fail lint, so --show-all does not count it
+    among the errors (found by the review of the severity summary)."""
+    text = RENDERERS["text"]
+    assert text(FINDINGS).endswith(
+        "Found 1 finding (1 warning). Not listed: 1 gap (content "
+        "the source lacks), 1 fixed by errata or suppressed (--show-all lists them).\n"
+    )
+    assert text(FINDINGS, show_all=True).endswith(
+        "Found 3 findings (1 warning, 1 info, 1 fixed by errata or suppressed).\n"
+    )
+    assert text([]) == "Found 0 findings.\n"
