@@ -55,7 +55,9 @@ def lint_game(
     located at the catalog's lines) plus the L10N checks of its catalog.
     """
     with held_alarm():  # every paragraph's reference search is guarded (limits.py)
-        return _lint_game(game_dir, root, edition, select, ignore, langs, split)
+        result = _lint_game(game_dir, root, edition, select, ignore, langs, split)
+    spelling.save()  # a worker process ends without atexit: keep what this game taught
+    return result
 
 
 def _lint_game(

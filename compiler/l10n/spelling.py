@@ -134,12 +134,26 @@ def _memo(lang: str) -> dict[str, bool]:
 
 @atexit.register
 def save() -> None:
-    """Write the answers learnt in this process (best effort: a cache, not data)."""
+    """Write the answers learnt in this process (best effort: a cache, not data).
+
+    Lint and build call it after each game: their worker processes end
+    without running atexit, and lint's own process ends with os._exit. Two
+    workers may save one language at once, so each adds its answers to what
+    is on disk rather than writing only its own.
+    """
     for lang in sorted(_DIRTY):
         path = dictionary_path(lang)
         if path is None:
             continue
-        store(_cache_file(path), json.dumps(_MEMO[lang], sort_keys=True).encode())
+        file = _cache_file(path)
+        try:
+            answers = json.loads(file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            answers = {}
+        if not isinstance(answers, dict):
+            answers = {}
+        answers.update(_MEMO[lang])
+        store(file, json.dumps(answers, sort_keys=True).encode())
     _DIRTY.clear()
 
 

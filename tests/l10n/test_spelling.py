@@ -7,6 +7,7 @@ put to both, whole and split at its apostrophes as spelling._lookup splits it.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -113,3 +114,27 @@ def test_a_dictionary_with_saved_answers_is_not_opened_ahead(
     monkeypatch.setitem(spelling._MEMO, "it", {"casa": True})
     monkeypatch.setattr(spelling, "available", lambda lang: lang == "it")
     assert spelling.open_ahead(["it", "xx"]) is None
+
+
+def test_lint_keeps_the_answers_its_worker_processes_learnt(tmp_path: Path) -> None:
+    """Pool workers end without running atexit, and lint's own process ends with
+    os._exit: the answers were saved only by a one-process lint, so every lint on
+    two cores asked the dictionaries again."""
+    if not (spelling.available("it") and spelling.available("en")):
+        pytest.skip("the it and en dictionaries are not installed")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "CASEBOOK_JOBS": "2"}
+    for _ in range(2):  # the second lint adds to what the first saved
+        proc = subprocess.run(
+            [sys.executable, "-m", "compiler", "lint", "--no-cache", "liberation", "maquis"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert proc.returncode == 0, proc.stderr
+    saved = sorted((tmp_path / "casebook").glob("spelling-*.json"))
+    names = {p.name.split("-")[1] for p in saved}
+    assert {"it_IT", "en_GB"} <= names or {"it_IT", "en_US"} <= names, names
+    for path in saved:
+        answers = json.loads(path.read_text(encoding="utf-8"))
+        assert isinstance(answers, dict) and answers, path
