@@ -522,6 +522,11 @@ def _lint_all(
     keys = [lint_cache.key(d, options[0], options[1:]) for d in dirs]
     results = [lint_cache.load(k) if cached else None for k in keys]
     todo = [i for i, r in enumerate(results) if r is None]
+    if todo:
+        from compiler.l10n import spelling
+
+        _, _, select, ignore, _ = options
+        spelling.open_ahead_for([dirs[i] for i in todo], select, ignore)
     for i, result in zip(todo, _lint_games([dirs[i] for i in todo], options), strict=True):
         results[i] = result
         lint_cache.save(keys[i], result)
@@ -540,8 +545,10 @@ def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], b
         split = len(dirs) == 1 and workers(2) > 1
         return [lint_game(d, *options, split=split) for d in dirs]
     from compiler import processes
+    from compiler.l10n import spelling
 
     order = sorted(range(len(dirs)), key=lambda i: -game_size(dirs[i]))
+    spelling.opened()  # the dictionaries read ahead: a process forks with one thread only
     with processes.pool(count) as pool:
         futures = {i: pool.submit(lint_game, dirs[i], *options) for i in order}
         return [futures[i].result() for i in range(len(dirs))]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from compiler.checks import run_checks, selected
+from compiler.checks import run_checks
 from compiler.diagnostics import Finding, Location, Severity
 from compiler.l10n import spelling
 from compiler.limits import held_alarm
@@ -71,11 +71,8 @@ def _lint_game(
 ) -> tuple[list[Finding], bool]:
     own, *translations = languages(game_dir)
     wanted = list(langs) if langs is not None else [own, *translations]
-    if (game_dir / "termbase.yaml").is_file() and any(
-        selected(code, select, tuple(ignore)) for code in ("L10N007", "L10N008")
-    ):
-        # the spelling checks will ask every dictionary: read them while the game loads
-        spelling.open_ahead(spelling.DICTIONARIES)
+    # the spelling checks will ask every dictionary: read them while the game loads
+    spelling.open_ahead_for([game_dir], select, ignore)
     found: list[Finding] = []
     if own in wanted or not own:
         source, ok = _lint_source(game_dir, root, edition, select, ignore, split)

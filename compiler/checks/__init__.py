@@ -54,6 +54,7 @@ from compiler.checks import (
 from compiler.diagnostics import Finding
 from compiler.graph import Graphs
 from compiler.model.game import Game
+from compiler.selection import selected
 
 ALL_CHECKS: tuple[ModuleType, ...] = (
     xref_dangling,
@@ -100,13 +101,6 @@ BY_CODE = {check.CODE: check for check in ALL_CHECKS}
 def codes_of(check: ModuleType) -> tuple[str, ...]:
     """The codes a check reports: its own, then those of other stages (ALSO)."""
     return (check.CODE, *getattr(check, "ALSO", ()))
-
-
-def selected(code: str, select: Sequence[str] | None, ignore: Sequence[str]) -> bool:
-    """ruff-style selection: a code or a prefix ("XREF") selects or ignores a group."""
-    if any(code.startswith(prefix) for prefix in ignore):
-        return False
-    return select is None or any(code.startswith(prefix) for prefix in select)
 
 
 def run_checks(

@@ -19,12 +19,13 @@ import json
 import os
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
 from compiler.cache import cache_dir, store
 from compiler.l10n.units import TEMPLATE
+from compiler.selection import selected
 
 SYSTEM_DIRS = ("/usr/share/hunspell", "/usr/share/myspell/dicts")
 # Which dictionary stands for a language, in order of preference.
@@ -99,6 +100,22 @@ def open_ahead(langs: Iterable[str]) -> threading.Thread | None:
 
 
 _AHEAD: list[threading.Thread] = []
+
+
+def open_ahead_for(
+    game_dirs: Iterable[Path], select: Sequence[str] | None, ignore: Sequence[str]
+) -> None:
+    """``open_ahead`` every dictionary, if lint will ask them: a game has a termbase and
+    the spelling checks (L10N007, L10N008) are selected.
+
+    lint calls it before it imports the checks, so the dictionaries are read on
+    the second core while the first imports (0.2 s of a cold lint was spent
+    reading them after the workers had started).
+    """
+    if any((d / "termbase.yaml").is_file() for d in game_dirs) and any(
+        selected(code, select, ignore) for code in ("L10N007", "L10N008")
+    ):
+        open_ahead(DICTIONARIES)
 
 
 def opened() -> None:

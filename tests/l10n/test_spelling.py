@@ -138,3 +138,41 @@ def test_lint_keeps_the_answers_its_worker_processes_learnt(tmp_path: Path) -> N
     for path in saved:
         answers = json.loads(path.read_text(encoding="utf-8"))
         assert isinstance(answers, dict) and answers, path
+
+
+def test_lint_reads_the_dictionaries_ahead_only_when_its_checks_will_ask(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    asked: list[object] = []
+    monkeypatch.setattr(spelling, "open_ahead", lambda langs: asked.append(langs))
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    spelling.open_ahead_for([plain], None, ())
+    assert asked == []  # no termbase: the spelling checks ask nothing
+    liberation = ROOT / "rulesets" / "liberation"
+    spelling.open_ahead_for([plain, liberation], None, ["L10N007", "L10N008"])
+    spelling.open_ahead_for([liberation], ["XREF"], ())
+    assert asked == []  # the spelling checks are not selected
+    spelling.open_ahead_for([plain, liberation], ["L10N"], ["L10N007"])
+    assert asked == [spelling.DICTIONARIES]
+
+
+def test_a_cold_lint_reads_the_dictionaries_before_it_imports_the_checks(tmp_path: Path) -> None:
+    """On the second core while the first imports: the workers fork with them read."""
+    code = (
+        "import sys, compiler.l10n.spelling as s\n"
+        "seen = []\n"
+        "real = s.open_ahead\n"
+        "def ahead(langs):\n"
+        "    seen.append('compiler.checks' in sys.modules)\n"
+        "    return real(langs)\n"
+        "s.open_ahead = ahead\n"
+        "from compiler.cli import main\n"
+        "main(['lint', '--no-cache', 'liberation', 'maquis'])\n"
+        "assert seen and seen[0] is False, seen\n"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr
