@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from compiler.graph import Graphs
+from compiler.model.cards import Card, Deck
 from compiler.model.game import Game
 from compiler.model.l10n import TRANSLATED, Localisation, UnitState
 from compiler.model.rules import Block, Rule
@@ -101,6 +102,22 @@ def capitalised_before(text: str, start: int, limit: int = 5) -> list[str]:
 def closest(wanted: str, options: Iterable[str]) -> str | None:
     match = difflib.get_close_matches(wanted, list(options), n=1, cutoff=0.6)
     return match[0] if match else None
+
+
+# A card's text is the source's, printed as written: unlike a rule's, no erratum corrects it.
+CARD_VERBATIM = (
+    "the card text is the source's and is printed as written (errata correct rules, not "
+    "cards): if the source prints it so, accept it with a reason in game.yaml's lint.ignore"
+)
+
+
+def card_paras(game: Game) -> Iterator[tuple[Deck, Card, Para]]:
+    """Every paragraph of card text, with its deck and card: the reference patterns read
+    it and every output links it, as a rule's."""
+    for deck in game.decks:
+        for card in deck.cards:
+            for para in card.paras:
+                yield deck, card, para
 
 
 def rule_paras(game: Game) -> Iterator[tuple[Rule, Block, Para]]:

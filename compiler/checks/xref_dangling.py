@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from compiler.checks.helpers import key_words, rule_paras
+from compiler.checks.helpers import CARD_VERBATIM, card_paras, key_words, rule_paras
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Erratum, Game
@@ -85,27 +85,20 @@ def _guess(span: RefSpan, context: str, graphs: Graphs) -> str | None:
 def _card_findings(game: Game, graphs: Graphs) -> Iterator[Finding]:
     """Unresolved references in card text, found by the graph's own rules (errata correct
     rules, not cards, so none of these is an erratum's)."""
-    verbatim = (
-        "the card text is the source's and is printed as written (errata correct rules, not "
-        "cards): if the source prints it so, accept it with a reason in game.yaml's lint.ignore"
-    )
-    for deck in game.decks:
-        for card in deck.cards:
-            for para in card.paras:
-                for span in para.refs:
-                    if graphs.references.status(span) != "unresolved":
-                        continue  # resolved, or a gap: declared, its content not in the source
-                    suggestion = _guess(span, _context(para, span), graphs)
-                    yield Finding(
-                        CODE,
-                        SEVERITY,
-                        f"{span.phrase!r} in card {card.id!r} points to "
-                        f"{span.word or span.kind} {span.target}, which does not exist in "
-                        f"{game.id}",
-                        span.at,
-                        suggestion=f"{suggestion}; {verbatim}" if suggestion else verbatim,
-                        target=span.target,
-                    )
+    for _, card, para in card_paras(game):
+        for span in para.refs:
+            if graphs.references.status(span) != "unresolved":
+                continue  # resolved, or a gap: declared, its content not in the source
+            suggestion = _guess(span, _context(para, span), graphs)
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"{span.phrase!r} in card {card.id!r} points to "
+                f"{span.word or span.kind} {span.target}, which does not exist in {game.id}",
+                span.at,
+                suggestion=f"{suggestion}; {CARD_VERBATIM}" if suggestion else CARD_VERBATIM,
+                target=span.target,
+            )
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:

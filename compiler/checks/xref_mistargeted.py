@@ -3,7 +3,9 @@
 ## What it finds
 A reference whose own words name a different rule than the one it points
 to: "a Recovery Action (Case 8.3.4)" where 8.3.4 is German Movement and
-8.3.3 is Recovery Action.
+8.3.3 is Recovery Action. In a rule, or in a card's text (cards.yaml), where
+the words the card's title says and the rule its deck cites (`rule:`) name
+the card's own subject, as a rule's own title does, not a rival.
 
 ## Why it matters
 The number is usually the typo: a reader who follows it lands on an
@@ -19,10 +21,13 @@ Passing: "… as a Recovery Action (Case 8.3.3)."
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 
 from compiler.checks.helpers import (
+    CARD_VERBATIM,
     capitalised_before,
+    card_paras,
     key_words,
     rule_paras,
     stem,
@@ -31,6 +36,7 @@ from compiler.checks.helpers import (
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
+from compiler.model.text import Para, RefSpan
 
 CODE, NAME, SEVERITY = "XREF002", "mistargeted-reference", Severity.ERROR
 
@@ -70,13 +76,49 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     titles = {a: words - generic for a, words in all_titles.items()}
     # "EPV (6.1)": an abbreviation names what the glossary says it stands for.
     expand = {stem(t.term): key_words(t.meaning) for t in game.glossary if t.abbreviation}
-    resolved = {id(span) for _, span in graphs.references.resolved}
     # word -> titles holding it: a rival shares a word, so only those are compared
     holding: dict[str, set[str]] = {}
     for address, words in titles.items():
         for word in words:
             holding.setdefault(word, set()).add(address)
     naming: dict[str, set[str]] = {}  # target -> its naming words, each worked out once
+
+    def rival(
+        para: Para, span: RefSpan, family: set[str], own: AbstractSet[str] = frozenset()
+    ) -> tuple[list[str], str] | None:
+        """(the words before, the rule they name) when they name another rule than the
+        target; ``family`` are never rivals, ``own`` words name the text's own subject."""
+        phrase_start = max(para.text.rfind(span.phrase, 0, span.start + len(span.phrase)), 0)
+        before = capitalised_before(para.text, phrase_start, limit=8)
+        named = {stem(w) for w in before}
+        last = words_before(para.text, phrase_start, limit=1)
+        if last:  # only the word right before the reference: "EPV (6.1)"
+            named |= expand.get(stem(last[0]), set())
+        named -= generic
+        named -= own
+        clause = key_words(" ".join(words_before(para.text, phrase_start, limit=8)))
+        if span.target not in naming:
+            naming[span.target] = _naming_words(graphs, span.target)
+        if (clause - generic) & naming[span.target]:
+            return None  # the sentence's own words fit where it points
+        candidates = set().union(*(holding.get(word, ()) for word in named))
+        rivals = sorted(
+            (
+                (len(named & words), len(words - named), len(all_titles[address]), address)
+                for address in candidates
+                if address != span.target and address not in family and (words := titles[address])
+            ),
+            key=lambda item: (-item[0], item[1], item[2], item[3]),
+        )
+        if not rivals:
+            return None
+        shared, extra, _, address = rivals[0]
+        # Two specific words in common, or every specific word of a short title.
+        if shared >= 2 or (shared == 1 and extra == 0):
+            return before, address
+        return None
+
+    resolved = {id(span) for _, span in graphs.references.resolved}
     families: dict[str, set[str]] = {}
     for owner, _, para in rule_paras(game):
         if owner.address not in families:
@@ -85,41 +127,47 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         for span in para.refs:
             if span.kind != "rule" or id(span) not in resolved:
                 continue
-            phrase_start = max(para.text.rfind(span.phrase, 0, span.start + len(span.phrase)), 0)
-            before = capitalised_before(para.text, phrase_start, limit=8)
-            named = {stem(w) for w in before}
-            last = words_before(para.text, phrase_start, limit=1)
-            if last:  # only the word right before the reference: "EPV (6.1)"
-                named |= expand.get(stem(last[0]), set())
-            named -= generic
-            clause = key_words(" ".join(words_before(para.text, phrase_start, limit=8)))
-            if span.target not in naming:
-                naming[span.target] = _naming_words(graphs, span.target)
-            if (clause - generic) & naming[span.target]:
-                continue  # the sentence's own words fit where it points
-            candidates = set().union(*(holding.get(word, ()) for word in named))
-            rivals = sorted(
-                (
-                    (len(named & words), len(words - named), len(all_titles[address]), address)
-                    for address in candidates
-                    if address != span.target
-                    and address not in family
-                    and (words := titles[address])
-                ),
-                key=lambda item: (-item[0], item[1], item[2], item[3]),
-            )
-            if not rivals:
+            if (found := rival(para, span, family)) is None:
                 continue
-            shared, extra, _, address = rivals[0]
-            # Two specific words in common, or every specific word of a short title.
-            if shared >= 2 or (shared == 1 and extra == 0):
-                yield Finding(
-                    CODE,
-                    SEVERITY,
-                    f"{span.phrase!r} follows the words {' '.join(before)!r}, "
-                    f"but {span.target} is {rules[span.target].heading!r}",
-                    span.at,
-                    suggestion=f"did you mean {address} ({rules[address].title})?",
-                    rule=owner.address,
-                    target=span.target,
-                )
+            before, address = found
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"{span.phrase!r} follows the words {' '.join(before)!r}, "
+                f"but {span.target} is {rules[span.target].heading!r}",
+                span.at,
+                suggestion=f"did you mean {address} ({rules[address].title})?",
+                rule=owner.address,
+                target=span.target,
+            )
+    yield from _card_findings(game, graphs, rival)
+
+
+Rival = Callable[[Para, RefSpan, set[str], AbstractSet[str]], tuple[list[str], str] | None]
+
+
+def _card_findings(game: Game, graphs: Graphs, rival: Rival) -> Iterator[Finding]:
+    """Mistargeted references in card text. A card has no rule of its own, but it has a
+    subject: the rule its deck cites (``rule:``) and that rule's family are never rivals, as
+    a rule's own family is not, and the card's title words name the card, not a rule."""
+    rules = graphs.references.rules
+    families: dict[str, set[str]] = {}
+    for deck, card, para in card_paras(game):
+        if deck.id not in families:
+            families[deck.id] = _family(graphs, deck.rule) if deck.rule in rules else set()
+        own = key_words(card.title or "")
+        for span in para.refs:
+            if span.kind != "rule" or graphs.references.status(span) != "resolved":
+                continue
+            if (found := rival(para, span, families[deck.id], own)) is None:
+                continue
+            before, address = found
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"{span.phrase!r} in card {card.id!r} follows the words {' '.join(before)!r}, "
+                f"but {span.target} is {rules[span.target].heading!r}",
+                span.at,
+                suggestion=f"did you mean {address} ({rules[address].title})?; {CARD_VERBATIM}",
+                target=span.target,
+            )

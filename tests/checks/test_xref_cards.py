@@ -67,3 +67,58 @@ def test_a_translated_card_text_is_flagged_at_its_catalog_entry(tmp_path: Path) 
     assert ok
     at = [str(f.location) for f in findings if f.message.startswith("'Case 1.1.8' in card")]
     assert at == ["rulesets/XREF001/l10n/fr.po:7:10"]
+
+
+_MISTARGETED_CARDS = """\
+# yaml-language-server: $schema=../../../../schema/cards.schema.json
+decks:
+  - id: orders
+    component: orders
+    title: Orders
+    cards:
+      - id: A1
+        title: Cut Off
+        text: Units out of Supply Lines (Section 1.1) may not move.
+"""
+
+_MISTARGETED_PO = """\
+msgid ""
+msgstr ""
+"Language: fr\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"X-Source-Language: en\\n"
+
+msgctxt "card:orders:A1:text"
+msgid "Units out of Supply Lines (Section 1.1) may not move."
+msgstr "Units out of Supply Lines (Section 1.1) ne bougent pas."
+"""
+
+
+def test_a_mistargeted_card_reference_says_the_card_text_is_verbatim(tmp_path: Path) -> None:
+    """XREF002 read rule text only: a card's 'Supply Lines (Section 1.1)' passed."""
+    game = materialise("XREF002", tmp_path)
+    (game / "cards.yaml").write_text(_MISTARGETED_CARDS)
+    findings, ok = lint_game(game, tmp_path, select=["XREF002"])
+    assert ok
+    (card,) = [f for f in findings if f.location.path.endswith("cards.yaml")]
+    assert str(card.location) == "rulesets/XREF002/cards.yaml:9:50"
+    assert card.message == (
+        "'Section 1.1' in card 'A1' follows the words 'Units Supply Lines', but 1.1 is '1.1 Combat'"
+    )
+    assert card.suggestion is not None
+    assert card.suggestion.startswith("did you mean 1.2 (Supply Lines)?; the card text is")
+    assert "erratum in errata.yaml" not in card.suggestion  # errata correct rules, not cards
+    assert card.target == "1.1" and card.rule is None
+
+
+def test_a_mistargeted_translated_card_reference_is_at_its_catalog_entry(
+    tmp_path: Path,
+) -> None:
+    game = materialise("XREF002", tmp_path)
+    (game / "cards.yaml").write_text(_MISTARGETED_CARDS)
+    (game / "l10n").mkdir()
+    (game / "l10n" / "fr.po").write_text(_MISTARGETED_PO)
+    findings, ok = lint_game(game, tmp_path, select=["XREF002"], langs=["fr"])
+    assert ok
+    at = [str(f.location) for f in findings if "in card 'A1'" in f.message]
+    assert at == ["rulesets/XREF002/l10n/fr.po:7:10"]
