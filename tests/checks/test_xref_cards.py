@@ -122,3 +122,45 @@ def test_a_mistargeted_translated_card_reference_is_at_its_catalog_entry(
     assert ok
     at = [str(f.location) for f in findings if "in card 'A1'" in f.message]
     assert at == ["rulesets/XREF002/l10n/fr.po:7:10"]
+
+
+def test_a_card_citing_missing_content_is_a_gap_at_its_phrase(tmp_path: Path) -> None:
+    """XREF003 read rule text only: a card citing a card the source lacks said nothing, so
+    the gap was not listed where the card text is."""
+    game = materialise("XREF003", tmp_path)
+    findings, ok = lint_game(game, tmp_path, select=["XREF003"])
+    assert ok
+    cards = [(str(f.location), f.message) for f in findings if "in card" in f.message]
+    assert cards == [
+        (
+            "rulesets/XREF003/cards.yaml:11:30",
+            "'card A3' in card 'B1' refers to card A3, whose contents the source does not contain",
+        ),
+        (
+            "rulesets/XREF003/cards.yaml:14:41",
+            "'card B3' in card 'B2' refers to card B3, whose contents the source does not contain",
+        ),
+    ]
+    assert all(f.rule is None for f in findings if "in card" in f.message)
+
+
+def test_a_translated_card_citing_missing_content_is_at_its_catalog_entry(
+    tmp_path: Path,
+) -> None:
+    game = materialise("XREF003", tmp_path)
+    (game / "l10n").mkdir()
+    (game / "l10n" / "fr.po").write_text(
+        _PO.replace("card:orders:A1:text", "card:orders:B1:text")
+        .replace(
+            "Move one unit. Units that moved may not attack (see Case 1.1.8) this turn.",
+            "Then play card A3.",
+        )
+        .replace(
+            "Déplacez une unité. Une unité déplacée n'attaque pas (voir Case 1.1.8) ce tour.",
+            "Puis jouez la card A3.",
+        )
+    )
+    findings, ok = lint_game(game, tmp_path, select=["XREF003"], langs=["fr"])
+    assert ok
+    at = [str(f.location) for f in findings if "in card 'B1'" in f.message]
+    assert at == ["rulesets/XREF003/l10n/fr.po:7:10"]
