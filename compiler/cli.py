@@ -274,7 +274,8 @@ def cmd_ref(args: argparse.Namespace) -> int:
     if not answer.found:
         print(
             f"casebook ref: nothing in {fe.game.id} matches {query!r}: no rule number, "
-            "glossary term or component of that name, and no rule holds all those words. "
+            "glossary term, component or card of that name, and no rule or card holds all "
+            "those words. "
             "Try fewer words, or a number such as 8.6",
             file=sys.stderr,
         )
@@ -768,7 +769,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_lint)
 
     p = verbs.add_parser(
-        "ref", help="look up a rule, term or component: its text, what it cites, what cites it"
+        "ref", help="look up a rule, term, component or card, or words in rules and cards"
     )
     p.add_argument("game", type=game_name, metavar="GAME")
     p.add_argument(

@@ -92,6 +92,17 @@ class SearchHit:
 
 
 @dataclass(frozen=True, slots=True)
+class CardHit:
+    """A card whose title, text or printed fields hold every word searched."""
+
+    card: Card
+    deck: Deck
+    heading: str  # "card card-1 (Ambush)"
+    snippet: str  # round the words, in the paragraph or "Label: value" field holding most
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """Everything a query matched, best kinds first; empty when nothing did."""
 
@@ -101,10 +112,13 @@ class Answer:
     components: tuple[ComponentAnswer, ...] = ()
     hits: tuple[SearchHit, ...] = field(default=())
     cards: tuple[CardAnswer, ...] = ()
+    card_hits: tuple[CardHit, ...] = ()
 
     @property
     def found(self) -> bool:
-        return bool(self.rules or self.terms or self.components or self.hits or self.cards)
+        return bool(
+            self.rules or self.terms or self.components or self.hits or self.cards or self.card_hits
+        )
 
 
 def fold(text: str) -> str:
@@ -368,25 +382,64 @@ class RulesReference:
 
     def search(self, query: str, limit: int = 10) -> tuple[SearchHit, ...]:
         """Rules holding every word of the query (or a word it begins); title words weigh most."""
-        wanted = list(dict.fromkeys(words(query)))  # a word typed twice asks nothing more
+        wanted = _wanted(query)
         if not wanted:
             return ()
         hits = []
         for order, (address, title, body, text) in enumerate(self._index):
-            score = 0.0
-            for w in wanted:
-                exact = 3.0 * title.count(w) + min(body.count(w), 5)
-                prefix = sum(1 for x in (*title, *body) if x.startswith(w) and x != w)
-                if not exact and not prefix:
-                    break
-                score += exact + 0.5 * min(prefix, 5)
-            else:
+            score = _score(wanted, title, body)
+            if score is not None:
                 hits.append((-score, order, address, text))
         hits.sort()
         return tuple(
             SearchHit(a, self.heading(a), self.place(a), _snippet(text, wanted), -s)
             for s, _, a, text in hits[:limit]
         )
+
+    @cached_property
+    def _card_index(self) -> list[tuple[str, list[str], list[str], tuple[str, ...]]]:
+        """(card id, title words, text and field words, passages to quote) per card.
+
+        What is printed on the card is searched: its title, its text and the
+        values of the fields its text does not already say (a scenario's name
+        on a medal card, "Silenced" on an Equipment card). Not the field
+        labels, which every card of a deck shares, nor ``missing:``, which is
+        the transcriber's note of what the source does not print. A passage is
+        one paragraph or one "Label: value" field: a card's printed lines ("1
+        Documenti falsi") read badly run together.
+        """
+        out = []
+        for card_id, (_, card) in self._cards.items():
+            printed = [(label, value) for label, value in card.fields_to_print() if value]
+            passages = (
+                *(p.text for p in card.paras),
+                *(f"{label}: {value}" for label, value in printed),
+            )
+            body = words(" ".join((*(p.text for p in card.paras), *(v for _, v in printed))))
+            out.append((card_id, words(card.title or ""), body, passages))
+        return out
+
+    def search_cards(self, query: str, limit: int = 10) -> tuple[CardHit, ...]:
+        """Cards holding every word of the query, ranked as :meth:`search` ranks rules.
+
+        The snippet quotes the passage holding the most of the words (the
+        first, on a tie); a card matched by its title alone quotes its first.
+        """
+        wanted = _wanted(query)
+        if not wanted:
+            return ()
+        hits = []
+        for order, (card_id, title, body, passages) in enumerate(self._card_index):
+            score = _score(wanted, title, body)
+            if score is not None:
+                hits.append((-score, order, card_id, passages))
+        hits.sort()
+        out = []
+        for s, _, card_id, passages in hits[:limit]:
+            deck, card = self._cards[card_id]
+            quoted = max(passages, key=lambda p: _held(p, wanted), default="")
+            out.append(CardHit(card, deck, self.card_heading(card), _snippet(quoted, wanted), -s))
+        return tuple(out)
 
     # ---------------------------------------------------------------- query
     def look_up(self, query: str) -> Answer:
@@ -396,15 +449,38 @@ class RulesReference:
         term = self.term(query)
         comp = self.component(query)
         cards = self.cards(query)
-        hits = () if (rules or term or comp or cards) else self.search(query)
+        named = bool(rules or term or comp or cards)
         return Answer(
             query,
             tuple(r for r in rules if r),
             (term,) if term else (),
             (comp,) if comp else (),
-            hits,
+            () if named else self.search(query),
             cards,
+            () if named else self.search_cards(query),
         )
+
+
+def _wanted(query: str) -> list[str]:
+    return list(dict.fromkeys(words(query)))  # a word typed twice asks nothing more
+
+
+def _score(wanted: list[str], title: list[str], body: list[str]) -> float | None:
+    """How well a title and text hold every wanted word (or a word it begins); None: not all."""
+    score = 0.0
+    for w in wanted:
+        exact = 3.0 * title.count(w) + min(body.count(w), 5)
+        prefix = sum(1 for x in (*title, *body) if x.startswith(w) and x != w)
+        if not exact and not prefix:
+            return None
+        score += exact + 0.5 * min(prefix, 5)
+    return score
+
+
+def _held(text: str, wanted: list[str]) -> int:
+    """How many of the wanted words ``text`` holds (or a word each begins)."""
+    found = words(text)
+    return sum(1 for w in wanted if any(x.startswith(w) for x in found))
 
 
 def _snippet(text: str, wanted: list[str], width: int = 160) -> str:

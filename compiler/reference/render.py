@@ -8,6 +8,7 @@ from typing import Any
 from compiler.reference.lookup import (
     Answer,
     CardAnswer,
+    CardHit,
     Citation,
     ComponentAnswer,
     RuleAnswer,
@@ -88,6 +89,21 @@ def _card_text(answer: CardAnswer) -> list[str]:
     return lines
 
 
+def _card_hits_text(query: str, hits: tuple[CardHit, ...]) -> list[str]:
+    """Card hits after the rule hits, each read as its own answer begins: deck › card,
+    then its id and place, then the words round the match (as a rule hit's are)."""
+    found = f"{len(hits)} card(s) hold every word of {query!r}"
+    lines = [found + " (or a longer form of it):", ""]
+    for hit in hits:
+        card, deck = hit.card, hit.deck
+        lines.append(f"  {deck.title or deck.id} › {card.title or card.id}")
+        lines.append(f"      card {card.id}, {card.at}")
+        lines += textwrap.wrap(
+            hit.snippet, _WIDTH, initial_indent="      ", subsequent_indent="      "
+        )
+    return lines
+
+
 def to_text(answer: Answer) -> str:
     """The answer as plain text; sections are separated by a blank line."""
     parts: list[list[str]] = []
@@ -104,6 +120,8 @@ def to_text(answer: Answer) -> str:
                 hit.snippet, _WIDTH, initial_indent="      ", subsequent_indent="      "
             )
         parts.append(lines)
+    if answer.card_hits:
+        parts.append(_card_hits_text(answer.query, answer.card_hits))
     return "\n\n".join("\n".join(p).rstrip() for p in parts) + "\n"
 
 
@@ -157,8 +175,22 @@ def to_json(answer: Answer) -> dict[str, Any]:
             }
             for c in answer.components
         ],
+        # rule hits keep the keys they always had; a card hit says it is one
         "search": [
             {"address": h.address, "heading": h.heading, "snippet": h.snippet} for h in answer.hits
+        ]
+        + [
+            {
+                "kind": "card",
+                "id": h.card.id,
+                "title": h.card.title,
+                "heading": h.heading,
+                "deck": h.deck.id,
+                "deck_title": h.deck.title,
+                "at": str(h.card.at),
+                "snippet": h.snippet,
+            }
+            for h in answer.card_hits
         ],
         "cards": [
             {

@@ -216,3 +216,131 @@ def test_ref_cli_shows_cards_and_card_citers(tmp_path: Path) -> None:
         run_casebook("ref", "mini-case", "deck", "--rulesets", rulesets, "--format", "json").stdout
     )
     assert data["components"][0]["cited_by"] == [{"address": "1.1.2", "heading": "1.1.2 Drawing"}]
+
+
+# ------------------------------------------------------- words in card text
+def add_cards(game: Path) -> None:
+    """card-2: two paragraphs, a field its text does not say, a transcriber's note."""
+    cards = game / "cards.yaml"
+    cards.write_text(
+        cards.read_text(encoding="utf-8")
+        + "      - id: card-2\n"
+        + "        title: Contre-attaque éclair\n"
+        + "        fields: {turn: Dusk}\n"
+        + "        text: |-\n"
+        + "          Rally the routed squads.\n"
+        + "\n"
+        + "          Then ambush the patrol.\n"
+        + "        missing: The card's artwork is not in the source.\n",
+        encoding="utf-8",
+    )
+
+
+def test_a_rule_only_search_prints_as_it_always_did() -> None:
+    """No card holds the words: the answer is the rule hits alone, byte for byte."""
+    done = run_casebook("ref", "mini-case", "phases", "--rulesets", str(MINI_CASE.parent))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        "1 rule(s) hold every word of 'phases' (or a longer form of it):\n"
+        "\n"
+        "  1.0 PLAY › 1.1 Turns › 1.1.1\n"
+        "      Each turn has two phases (Cases 1.1.2 and 2.1.1).\n"
+    )
+    data = json.loads(
+        run_casebook(
+            "ref", "mini-case", "phases", "--rulesets", str(MINI_CASE.parent), "--format", "json"
+        ).stdout
+    )
+    assert data["search"] == [
+        {
+            "address": "1.1.1",
+            "heading": "1.1.1",
+            "snippet": "Each turn has two phases (Cases 1.1.2 and 2.1.1).",
+        }
+    ]
+
+
+def test_words_find_a_card_by_its_text_after_the_rules(tmp_path: Path) -> None:
+    rulesets = str(copy_mini_case(tmp_path).parent)
+    done = run_casebook("ref", "mini-case", "attack", "turn", "--rulesets", rulesets)
+    assert done.returncode == 0, done.stderr
+    rules, cards = done.stdout.split("\n\n1 card(s)")
+    assert rules.startswith("1 rule(s) hold every word of 'attack turn'")
+    assert "2.0 COMBAT › 2.1 Attacks › 2.1.1" in rules and "Ambush" not in rules
+    assert cards == (
+        " hold every word of 'attack turn' (or a longer form of it):\n"
+        "\n"
+        "  Event cards › Ambush\n"
+        "      card card-1, rulesets/mini-case/cards.yaml:9:9\n"
+        "      Attack first this turn (Case 2.1.1).\n"
+    )
+    data = json.loads(
+        run_casebook(
+            "ref", "mini-case", "attack", "turn", "--rulesets", rulesets, "--format", "json"
+        ).stdout
+    )
+    rule, card = data["search"]
+    assert "kind" not in rule and rule["address"] == "2.1.1"
+    assert card == {
+        "kind": "card",
+        "id": "card-1",
+        "title": "Ambush",
+        "heading": "card card-1 (Ambush)",
+        "deck": "events",
+        "deck_title": "Event cards",
+        "at": "rulesets/mini-case/cards.yaml:9:9",
+        "snippet": "Attack first this turn (Case 2.1.1).",
+    }
+    assert data["cards"] == []  # the card was searched for, not named
+
+
+def test_a_card_alone_holding_the_words_is_found(tmp_path: Path) -> None:
+    """Words only a card's text has: before, 'nothing matches' and exit 1."""
+    game = copy_mini_case(tmp_path)
+    add_cards(game)
+    rulesets = str(game.parent)
+    done = run_casebook("ref", "mini-case", "AMBUSH", "patrol", "--rulesets", rulesets)
+    assert done.returncode == 0, done.stderr
+    assert "rule(s)" not in done.stdout
+    assert done.stdout.splitlines()[:5] == [
+        "1 card(s) hold every word of 'AMBUSH patrol' (or a longer form of it):",
+        "",
+        "  Event cards › Contre-attaque éclair",
+        "      card card-2, rulesets/mini-case/cards.yaml:13:9",
+        "      Then ambush the patrol.",  # the paragraph holding the words, not the card's first
+    ]
+
+
+def test_card_titles_and_printed_fields_are_searched_not_labels_or_notes(tmp_path: Path) -> None:
+    game = copy_mini_case(tmp_path)
+    add_cards(game)
+    ref = mini_engine(game)
+    # a title word weighs most, as a rule title's does; accents are folded
+    assert [h.card.id for h in ref.search_cards("eclair")] == ["card-2"]
+    assert [h.card.id for h in ref.search_cards("ambush")] == ["card-1", "card-2"]
+    (dusk,) = ref.search_cards("dusk")  # a field value the text does not say
+    assert dusk.snippet == "Turn: Dusk"
+    assert ref.search_cards("artwork") == ()  # `missing:` is the transcriber's, not the card's
+    assert [h.card.id for h in ref.search_cards("turn")] == ["card-1"]  # its text, not the label
+    assert ref.look_up("dusk").card_hits == (dusk,) and not ref.look_up("dusk").hits
+
+
+def test_a_card_named_exactly_is_answered_not_searched() -> None:
+    answer = mini_engine().look_up("Ambush")
+    assert answer.cards and not answer.card_hits and not answer.hits
+
+
+def test_real_games_cards_found_by_their_wording() -> None:
+    # Italian medal cards: text holding both words, found in no rule
+    hits = engine("liberation").search_cards("missioni ordine")
+    assert hits and all(h.deck.id == "carte-medaglia" for h in hits)
+    assert not engine("liberation").search("missioni ordine")
+    # a field value: Silenced on the Welrod pistol, no card text in the source
+    (welrod,) = engine("war-story-occupied-france").search_cards("silenced")
+    assert (welrod.card.id, welrod.snippet) == ("welrod-pistol", "Silenced/Audible: Silenced")
+
+
+def test_nothing_found_says_cards_were_searched_too() -> None:
+    missing = run_casebook("ref", "plan-vert", "no-such-thing-here")
+    assert missing.returncode == 1 and missing.stdout == ""
+    assert "no rule or card holds all those words" in missing.stderr
