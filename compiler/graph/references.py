@@ -37,6 +37,9 @@ class ReferenceGraph:
     gaps: tuple[tuple[str, RefSpan], ...]  # target declared but its content is missing
     targets: dict[Key, bool] = field(default_factory=dict)  # component_targets(game)
     gap_holders: dict[str, str] = field(default_factory=dict)  # pattern -> missing holder
+    # (deck id, card id) -> the references of the card's text, in reading order: a
+    # translation's checks compare them with its original's (no node, no edge: unchanged)
+    card_refs: dict[tuple[str, str], tuple[RefSpan, ...]] = field(default_factory=dict)
 
     def cited_by(self, address: str) -> list[str]:
         """Addresses of the rules whose text cites ``address``, in reading order."""
@@ -142,7 +145,12 @@ def reference_graph(game: Game) -> ReferenceGraph:
 
     missing = {c.id for c in game.components if c.missing}
     gap_holders = {p.name: p.holder for p in game.patterns if p.holder in missing}
-    found = ReferenceGraph(graph, rules, (), (), (), components, gap_holders)
+    card_refs = {
+        (deck.id, card.id): tuple(span for para in card.paras for span in para.refs)
+        for deck in game.decks
+        for card in deck.cards
+    }
+    found = ReferenceGraph(graph, rules, (), (), (), components, gap_holders, card_refs)
     sorted_spans: dict[str, list[tuple[str, RefSpan]]] = {
         "resolved": [],
         "unresolved": [],

@@ -164,3 +164,21 @@ def test_a_translated_card_citing_missing_content_is_at_its_catalog_entry(
     assert ok
     at = [str(f.location) for f in findings if "in card 'B1'" in f.message]
     assert at == ["rulesets/XREF003/l10n/fr.po:7:10"]
+
+
+def test_a_translated_ruleset_card_citing_another_rule_than_the_original(
+    tmp_path: Path,
+) -> None:
+    """XREF004 compared rule text only: a translator's slip in a card's number passed."""
+    game = materialise("XREF004", tmp_path)
+    findings, ok = lint_game(game, tmp_path, select=["XREF004"])
+    assert ok
+    (card,) = [f for f in findings if f.location.path.endswith("cards.yaml")]
+    assert str(card.location) == "rulesets/XREF004/cards.yaml:11:38"
+    assert (
+        card.message == "card 'A1' cites 1.2.1 here, but 1.2.2 in the original (xref004-original)"
+    )
+    assert card.suggestion is not None
+    assert card.suggestion.startswith("the original cites 1.2.2; the card text is the source's")
+    assert "erratum in errata.yaml" not in card.suggestion  # errata correct rules, not cards
+    assert card.target == "1.2.1" and card.rule is None
