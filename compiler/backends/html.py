@@ -4,7 +4,7 @@ The page works from ``file://`` with no network: its CSS, script and search
 index are inline. Every rule is an element whose ``id`` is its address, so
 ``rules-living.html#8.6.5`` opens on Case 8.6.5; every resolved reference is a
 link, "Cited by" lines run the other way, glossary terms show their meaning on
-hover, and a search box looks rules up by number or words.
+hover, and a search box looks rules up by number or words, and cards by words.
 
 Rule text is data: it is escaped here (``markupsafe.escape``) before any link
 or mark is wrapped round it, and the template is rendered by the project's
@@ -226,6 +226,7 @@ class _Page:
         self.placed_tables = _placed_tables(game)
         self.text = _Text(game, graphs, edition, self._anchors())
         self.used_ids: set[str] = set()
+        self.card_anchors: dict[str, str] = {}  # card id -> its element, once decks() ran
 
     def _anchors(self) -> dict[tuple[str, str], str]:
         """Where cards and tables stand on this page, for references to them."""
@@ -249,6 +250,7 @@ class _Page:
         game, lang = self.game, self.lang
         rules = tuple(self.rule(r, 0) for r in game.rules)
         sections = self.sections()
+        glossary, tables, decks = self.glossary(), self.back_tables(), self.decks()
         return {
             "lang": lang,
             "page_title": f"{game.title} — {label(lang, 'edition-' + self.edition)}",
@@ -273,13 +275,13 @@ class _Page:
             "contents": self.contents(),
             "rules": rules,
             "sections": sections,
-            "glossary": self.glossary(),
-            "tables": self.back_tables(),
-            "decks": self.decks(),
+            "glossary": glossary,
+            "tables": tables,
+            "decks": decks,
             "errata": self.errata(),
             "errata_title": self.errata_title(),
             "gaps": [(c.name, c.missing) for c in game.components if c.missing],
-            "index_json": search_index(game, self.reference),
+            "index_json": search_index(game, self.reference, self.card_anchors),
         }
 
     def intro(self) -> list[str]:
@@ -414,9 +416,12 @@ class _Page:
             cards = []
             for card in deck.cards:
                 shown_id = card.id if deck.ids_printed else ""
+                anchor = self.unique(f"card-{card.id}")
+                if anchor:
+                    self.card_anchors[card.id] = anchor
                 cards.append(
                     {
-                        "anchor": self.unique(f"card-{card.id}"),
+                        "anchor": anchor,
                         "id": shown_id,
                         "title": card.title or "",
                         "fields": card.fields_to_print(),
@@ -463,13 +468,20 @@ def _placed_tables(game: Game) -> set[str]:
 
 
 # ------------------------------------------------------------------ search
-def search_index(game: Game, reference: RulesReference) -> Markup:
-    """The rules as the page's search reads them, as JSON safe inside a <script>.
+def search_index(
+    game: Game, reference: RulesReference, card_anchors: dict[str, str] | None = None
+) -> Markup:
+    """The rules, then the cards, as the page's search reads them, as JSON safe
+    inside a <script>.
 
     One row per rule in reading order: [address, heading, parent row or -1,
-    folded title words, folded distinct text words (sorted), excerpt]. Every
-    "<", ">" and "&" is written as a \\u escape, so no rule text can close the
-    script element or open a comment.
+    folded title words, folded distinct text words (sorted), excerpt]. Then one
+    row per card the page shows (``card_anchors``: card id -> element id), in
+    the same shape: [element id, "deck › card", -1, title words, words of its
+    text and printed field values, excerpt], so a player who remembers a
+    card's wording finds it as `casebook ref` does. Every "<", ">" and "&" is
+    written as a \\u escape, so no text can close the script element or open a
+    comment.
     """
     rows: list[list] = []
     position: dict[str, int] = {}
@@ -488,6 +500,24 @@ def search_index(game: Game, reference: RulesReference) -> Markup:
             ]
         )
         position[rule.address] = len(rows) - 1
+    for deck in game.decks:
+        for card in deck.cards:
+            anchor = (card_anchors or {}).get(card.id)
+            if anchor is None:
+                continue
+            text = " ".join(p.text for p in card.paras)
+            values = " ".join(str(value) for _, value in card.fields_to_print())
+            title = card.title or card.id
+            rows.append(
+                [
+                    anchor,
+                    f"{deck.title or deck.id} › {title}",
+                    -1,
+                    " ".join(words(title)),
+                    " ".join(sorted(set(words(f"{text} {values}")))),
+                    excerpt(text, EXCERPT) if text else "",
+                ]
+            )
     data = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     safe = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(safe)

@@ -376,6 +376,16 @@ def test_search_index_holds_every_rule_folded_and_safe_in_its_script() -> None:
     (campaign,) = [r for r in italian if r[0] == "gioco-in-modalita-campagna"]
     assert campaign[3] == "gioco in modalita campagna"
     assert html.fold("MODALITÀ dell’Occupante") == "modalita dell'occupante"
+    # after the rules, every card the page shows, by its wording and printed fields
+    cards = [r for r in italian if r[0].startswith("card-")]
+    decks = living("liberation").game.decks
+    assert len(cards) == sum(len(d.cards) for d in decks)
+    medal = next(r for r in cards if r[0] == "card-medaglia-1-01")
+    assert medal[1] == "Carte MEDAGLIA › Fuga verso la zona sud" and medal[2] == -1
+    assert {"missioni", "ordine", "museo"} <= set(medal[4].split())  # text, then scenario field
+    assert medal[5].startswith("Le missioni devono essere completate")
+    ids = {a.attrs.get("id") for a in page("liberation").find_all("div", "card")}
+    assert {r[0] for r in cards} <= ids
 
 
 def test_rule_text_that_looks_like_markup_is_shown_as_written(tmp_path: Path) -> None:

@@ -148,6 +148,21 @@ def test_search_finds_a_rule_and_takes_you_there(watched: Watched, urls: dict[st
     assert watched.problems == []
 
 
+def test_search_finds_a_card_by_its_wording(watched: Watched, urls: dict[str, str]) -> None:
+    """The medal cards' conditions are in no rule: the search found nothing."""
+    page = watched.page
+    page.goto(urls["liberation"])
+    page.fill("#cb-q", "missioni ordine corretto")
+    hit = page.locator('#cb-results a[href="#card-medaglia-1-01"]')
+    hit.wait_for()
+    assert "Fuga verso la zona sud" in hit.inner_text()
+    assert "Le missioni devono essere completate" in hit.inner_text()
+    hit.click()
+    page.wait_for_function("location.hash === '#card-medaglia-1-01'")
+    watched.assert_in_view("card-medaglia-1-01")
+    assert watched.problems == []
+
+
 def test_search_ignores_case_and_accents(watched: Watched, urls: dict[str, str]) -> None:
     page = watched.page
     page.goto(urls["liberation"])
