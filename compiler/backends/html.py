@@ -251,6 +251,7 @@ class _Page:
         rules = tuple(self.rule(r, 0) for r in game.rules)
         sections = self.sections()
         glossary, tables, decks = self.glossary(), self.back_tables(), self.decks()
+        cards = "-cards" if self.card_anchors else ""  # the search finds cards too
         return {
             "lang": lang,
             "page_title": f"{game.title} — {label(lang, 'edition-' + self.edition)}",
@@ -261,8 +262,6 @@ class _Page:
                 for key in (
                     "contents",
                     "search",
-                    "search-hint",
-                    "search-none",
                     "cited-by",
                     "glossary",
                     "glossary-see",
@@ -271,7 +270,8 @@ class _Page:
                     "gaps",
                     "gaps-intro",
                 )
-            },
+            }
+            | {key: label(lang, key + cards) for key in ("search-hint", "search-none")},
             "contents": self.contents(),
             "rules": rules,
             "sections": sections,

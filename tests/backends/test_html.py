@@ -354,7 +354,10 @@ def test_italian_rules_get_italian_labels() -> None:
     assert doc.by_id("cb-contents").find_all("h2")[0].text() == "Indice"
     assert doc.by_id("cb-glossary").find_all("h2")[0].text() == "Glossario"
     assert doc.by_id("cb-q").attrs["placeholder"] == "Cerca…"
-    assert doc.by_id("cb-results").attrs["data-none"] == "Nessuna regola trovata"
+    assert doc.by_id("cb-results").attrs["data-none"] == "Nessuna regola o carta trovata"
+    # a game with no cards on its page says what its search looks through: rules
+    plain = page("set-europe-ablaze").by_id("cb-results").attrs["data-none"]
+    assert plain == "No rule found"
     assert "errata applicati" in doc.by_id("cb-top").text()
 
 

@@ -169,7 +169,7 @@ def test_search_ignores_case_and_accents(watched: Watched, urls: dict[str, str])
     page.fill("#cb-q", "modalita CAMPAGNA")
     page.locator('#cb-results a[href="#gioco-in-modalita-campagna"]').wait_for()
     page.fill("#cb-q", "nessunaparolacosì")
-    assert page.locator("#cb-results").inner_text() == "Nessuna regola trovata"
+    assert page.locator("#cb-results").inner_text() == "Nessuna regola o carta trovata"
     assert watched.problems == []
 
 
