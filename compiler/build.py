@@ -78,16 +78,6 @@ class Result:
 
 def run_job(job: Job) -> Result:
     """Build every output of one job in memory; nothing is written here."""
-    from compiler.l10n import spelling
-    from compiler.limits import held_alarm
-
-    with held_alarm():  # every paragraph and card template is guarded (limits.py)
-        result = _run_job(job)
-    spelling.save()  # a worker process ends without atexit: keep what this job taught
-    return result
-
-
-def _run_job(job: Job) -> Result:
     from compiler.backends import (
         aids,
         cards,

@@ -862,8 +862,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         top.error(f"unrecognized arguments: {' '.join(extra)}")
     global _read_only_ran
     _read_only_ran = args.verb in _READ_ONLY
+    from compiler.limits import held_alarm
+
     try:
-        with _collector_off(args.verb in _READ_ONLY):
+        # held_alarm: every reference search and card template is guarded (limits.py),
+        # here and in the worker processes forked from here
+        with _collector_off(args.verb in _READ_ONLY), held_alarm():
             return args.run(args)
     except CompileError as err:  # input found wanting where it is used, e.g. a folder
         _report(err.findings)  # standing where an output is written (write.write_all)

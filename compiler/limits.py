@@ -87,9 +87,11 @@ def _can_alarm() -> bool:
 def held_alarm() -> Iterator[None]:
     """Keep time_limit's SIGALRM handler installed for the whole block.
 
-    For a stage that guards many small steps (every paragraph's reference
-    search, every card's template). The previous handler comes back at the
-    end, and a signal from a timer that is not a guard's goes to it.
+    For a command that guards many small steps (every paragraph's reference
+    search, every card's template): the CLI holds it for the whole command,
+    and the worker processes it forks meanwhile inherit it. The previous
+    handler comes back at the end, and a signal from a timer that is not a
+    guard's goes to it.
     """
     global _held, _held_previous
     if _held or not _can_alarm():

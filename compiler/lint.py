@@ -16,8 +16,6 @@ from pathlib import Path
 
 from compiler.checks import run_checks
 from compiler.diagnostics import Finding, Location, Severity
-from compiler.l10n import spelling
-from compiler.limits import held_alarm
 from compiler.load.game_files import languages
 from compiler.model.game import Game
 from compiler.model.text import locate_phrase
@@ -54,25 +52,8 @@ def lint_game(
     linted as a game of its own (the same checks, on the translated text,
     located at the catalog's lines) plus the L10N checks of its catalog.
     """
-    with held_alarm():  # every paragraph's reference search is guarded (limits.py)
-        result = _lint_game(game_dir, root, edition, select, ignore, langs, split)
-    spelling.save()  # a worker process ends without atexit: keep what this game taught
-    return result
-
-
-def _lint_game(
-    game_dir: Path,
-    root: Path,
-    edition: str,
-    select: Sequence[str] | None,
-    ignore: Sequence[str],
-    langs: Sequence[str] | None,
-    split: bool,
-) -> tuple[list[Finding], bool]:
     own, *translations = languages(game_dir)
     wanted = list(langs) if langs is not None else [own, *translations]
-    # the spelling checks will ask every dictionary: read them while the game loads
-    spelling.open_ahead_for([game_dir], select, ignore)
     found: list[Finding] = []
     if own in wanted or not own:
         source, ok = _lint_source(game_dir, root, edition, select, ignore, split)

@@ -30,7 +30,13 @@ from compiler.model.rules import Block, Rule
 from compiler.model.tables import Table
 from compiler.model.text import Para, RefSpan
 from compiler.paths import TEMPLATES_DIR
-from compiler.reference.lookup import RulesReference, excerpt, fold, words
+from compiler.reference.lookup import (
+    RulesReference,
+    excerpt,
+    fold,
+    searched_card_text,
+    words,
+)
 from compiler.reference.terms import TermSpan, term_spans
 from compiler.templating import environment
 from compiler.write import Output
@@ -506,7 +512,6 @@ def search_index(
             if anchor is None:
                 continue
             text = " ".join(p.text for p in card.paras)
-            values = " ".join(str(value) for _, value in card.fields_to_print())
             title = card.title or card.id
             rows.append(
                 [
@@ -514,7 +519,7 @@ def search_index(
                     f"{deck.title or deck.id} › {title}",
                     -1,
                     " ".join(words(title)),
-                    " ".join(sorted(set(words(f"{text} {values}")))),
+                    " ".join(sorted(set(words(searched_card_text(card))))),
                     excerpt(text, EXCERPT) if text else "",
                 ]
             )

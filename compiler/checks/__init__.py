@@ -53,6 +53,7 @@ from compiler.checks import (
 )
 from compiler.diagnostics import Finding
 from compiler.graph import Graphs
+from compiler.l10n import spelling
 from compiler.model.game import Game
 from compiler.selection import selected
 
@@ -118,18 +119,20 @@ def run_checks(
         for check in ALL_CHECKS
         if any(selected(code, select, ignore) for code in codes_of(check))
     ]
+    by_code = None
     if split:
         from compiler.checks import forked
-        from compiler.l10n import spelling
 
         spelling.opened()  # a process forks with one thread only
-
         if forked.can_split(game, graphs):
             by_code = forked.run_split(chosen, game, graphs, _run)
-            # in the registry's order, as unsplit, so equal sort keys keep one order
-            found = [f for check in chosen for f in by_code.get(check.CODE, [])]
-            return sorted(_wanted(found, select, ignore), key=Finding.sort_key)
-    found = [f for findings in _run(chosen, game, graphs).values() for f in findings]
+    if by_code is None:
+        by_code = _run(chosen, game, graphs)
+    # What the spelling checks learnt, kept now: lint's and build's worker processes
+    # end without atexit, and lint's own process with os._exit.
+    spelling.save()
+    # in the registry's order, split or not, so equal sort keys keep one order
+    found = [f for check in chosen for f in by_code.get(check.CODE, [])]
     return sorted(_wanted(found, select, ignore), key=Finding.sort_key)
 
 

@@ -11,7 +11,8 @@ lint process has no threads then), and only for a game big enough that the
 ~20 ms a fork costs is worth it; otherwise every check runs here.
 
 The spelling checks stay in this process: their answers are memoised here
-and saved at exit (compiler/l10n/spelling.py), which a fork's would not be.
+and saved when the checks end (compiler/l10n/spelling.py), which a fork's
+would not be.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
 from compiler.diagnostics import Location
 from compiler.graph import Graphs
@@ -23,6 +24,8 @@ from compiler.model.components import Component
 from compiler.model.game import Game, Term
 from compiler.model.text import Para
 from compiler.reference.terms import term_spans
+
+T = TypeVar("T")  # what a search index carries beside each entry's words
 
 _PREFIX = re.compile(
     r"^(?:rules?|cases?|sections?|modules?|regol[ae]|paragrafo|§)\s*", re.IGNORECASE
@@ -383,39 +386,25 @@ class RulesReference:
     def search(self, query: str, limit: int = 10) -> tuple[SearchHit, ...]:
         """Rules holding every word of the query (or a word it begins); title words weigh most."""
         wanted = _wanted(query)
-        if not wanted:
-            return ()
-        hits = []
-        for order, (address, title, body, text) in enumerate(self._index):
-            score = _score(wanted, title, body)
-            if score is not None:
-                hits.append((-score, order, address, text))
-        hits.sort()
         return tuple(
-            SearchHit(a, self.heading(a), self.place(a), _snippet(text, wanted), -s)
-            for s, _, a, text in hits[:limit]
+            SearchHit(a, self.heading(a), self.place(a), _snippet(text, wanted), score)
+            for score, a, text in _ranked(self._index, wanted, limit)
         )
 
     @cached_property
     def _card_index(self) -> list[tuple[str, list[str], list[str], tuple[str, ...]]]:
         """(card id, title words, text and field words, passages to quote) per card.
 
-        What is printed on the card is searched: its title, its text and the
-        values of the fields its text does not already say (a scenario's name
-        on a medal card, "Silenced" on an Equipment card). Not the field
-        labels, which every card of a deck shares, nor ``missing:``, which is
-        the transcriber's note of what the source does not print. A passage is
-        one paragraph or one "Label: value" field: a card's printed lines ("1
-        Documenti falsi") read badly run together.
+        A passage is one paragraph or one "Label: value" field: a card's printed
+        lines ("1 Documenti falsi") read badly run together.
         """
         out = []
         for card_id, (_, card) in self._cards.items():
-            printed = [(label, value) for label, value in card.fields_to_print() if value]
             passages = (
                 *(p.text for p in card.paras),
-                *(f"{label}: {value}" for label, value in printed),
+                *(f"{label}: {value}" for label, value in card.fields_to_print() if value),
             )
-            body = words(" ".join((*(p.text for p in card.paras), *(v for _, v in printed))))
+            body = words(searched_card_text(card))
             out.append((card_id, words(card.title or ""), body, passages))
         return out
 
@@ -426,19 +415,11 @@ class RulesReference:
         first, on a tie); a card matched by its title alone quotes its first.
         """
         wanted = _wanted(query)
-        if not wanted:
-            return ()
-        hits = []
-        for order, (card_id, title, body, passages) in enumerate(self._card_index):
-            score = _score(wanted, title, body)
-            if score is not None:
-                hits.append((-score, order, card_id, passages))
-        hits.sort()
         out = []
-        for s, _, card_id, passages in hits[:limit]:
+        for score, card_id, passages in _ranked(self._card_index, wanted, limit):
             deck, card = self._cards[card_id]
-            quoted = max(passages, key=lambda p: _held(p, wanted), default="")
-            out.append(CardHit(card, deck, self.card_heading(card), _snippet(quoted, wanted), -s))
+            quoted = _snippet(max(passages, key=lambda p: _held(p, wanted), default=""), wanted)
+            out.append(CardHit(card, deck, self.card_heading(card), quoted, score))
         return tuple(out)
 
     # ---------------------------------------------------------------- query
@@ -459,6 +440,34 @@ class RulesReference:
             cards,
             () if named else self.search_cards(query),
         )
+
+
+def searched_card_text(card: Card) -> str:
+    """What a word search reads of a card besides its title (here and in the HTML page).
+
+    What is printed on it: its text and the values of the fields its text does
+    not already say (a scenario's name on a medal card, "Silenced" on an
+    Equipment card). Not the field labels, which every card of a deck shares,
+    nor ``missing:``, the transcriber's note of what the source does not print.
+    """
+    values = (value for _, value in card.fields_to_print() if value)
+    return " ".join((*(p.text for p in card.paras), *values))
+
+
+def _ranked(
+    index: Iterable[tuple[str, list[str], list[str], T]], wanted: list[str], limit: int
+) -> list[tuple[float, str, T]]:
+    """(score, key, payload) of the index entries holding every wanted word, best first
+    and in index order on a tie, at most ``limit``: rules and cards rank alike."""
+    if not wanted:
+        return []
+    hits = []
+    for order, (key, title, body, payload) in enumerate(index):
+        score = _score(wanted, title, body)
+        if score is not None:
+            hits.append((-score, order, key, payload))
+    hits.sort(key=lambda hit: hit[:2])
+    return [(-score, key, payload) for score, _, key, payload in hits[:limit]]
 
 
 def _wanted(query: str) -> list[str]:

@@ -24,17 +24,21 @@ decks:
           Case 1.1.8) this turn.
 """
 
-_PO = """\
-msgid ""
-msgstr ""
-"Language: fr\\n"
-"Content-Type: text/plain; charset=UTF-8\\n"
-"X-Source-Language: en\\n"
 
-msgctxt "card:orders:A1:text"
-msgid "Move one unit. Units that moved may not attack (see Case 1.1.8) this turn."
-msgstr "Déplacez une unité. Une unité déplacée n'attaque pas (voir Case 1.1.8) ce tour."
-"""
+def _catalog(game: Path, context: str, source: str, translation: str) -> None:
+    """A French catalog translating one unit (its entry's msgctxt on line 7)."""
+    (game / "l10n").mkdir()
+    (game / "l10n" / "fr.po").write_text(
+        'msgid ""\n'
+        'msgstr ""\n'
+        '"Language: fr\\n"\n'
+        '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"X-Source-Language: en\\n"\n'
+        "\n"
+        f'msgctxt "{context}"\n'
+        f'msgid "{source}"\n'
+        f'msgstr "{translation}"\n'
+    )
 
 
 def _game(tmp_path: Path) -> Path:
@@ -61,8 +65,12 @@ def test_a_folded_card_text_is_flagged_at_the_reference(tmp_path: Path) -> None:
 
 def test_a_translated_card_text_is_flagged_at_its_catalog_entry(tmp_path: Path) -> None:
     game = _game(tmp_path)
-    (game / "l10n").mkdir()
-    (game / "l10n" / "fr.po").write_text(_PO)
+    _catalog(
+        game,
+        "card:orders:A1:text",
+        "Move one unit. Units that moved may not attack (see Case 1.1.8) this turn.",
+        "Déplacez une unité. Une unité déplacée n'attaque pas (voir Case 1.1.8) ce tour.",
+    )
     findings, ok = lint_game(game, tmp_path, select=["XREF001"], langs=["fr"])
     assert ok
     at = [str(f.location) for f in findings if f.message.startswith("'Case 1.1.8' in card")]
@@ -79,18 +87,6 @@ decks:
       - id: A1
         title: Cut Off
         text: Units out of Supply Lines (Section 1.1) may not move.
-"""
-
-_MISTARGETED_PO = """\
-msgid ""
-msgstr ""
-"Language: fr\\n"
-"Content-Type: text/plain; charset=UTF-8\\n"
-"X-Source-Language: en\\n"
-
-msgctxt "card:orders:A1:text"
-msgid "Units out of Supply Lines (Section 1.1) may not move."
-msgstr "Units out of Supply Lines (Section 1.1) ne bougent pas."
 """
 
 
@@ -116,8 +112,12 @@ def test_a_mistargeted_translated_card_reference_is_at_its_catalog_entry(
 ) -> None:
     game = materialise("XREF002", tmp_path)
     (game / "cards.yaml").write_text(_MISTARGETED_CARDS)
-    (game / "l10n").mkdir()
-    (game / "l10n" / "fr.po").write_text(_MISTARGETED_PO)
+    _catalog(
+        game,
+        "card:orders:A1:text",
+        "Units out of Supply Lines (Section 1.1) may not move.",
+        "Units out of Supply Lines (Section 1.1) ne bougent pas.",
+    )
     findings, ok = lint_game(game, tmp_path, select=["XREF002"], langs=["fr"])
     assert ok
     at = [str(f.location) for f in findings if "in card 'A1'" in f.message]
@@ -148,18 +148,7 @@ def test_a_translated_card_citing_missing_content_is_at_its_catalog_entry(
     tmp_path: Path,
 ) -> None:
     game = materialise("XREF003", tmp_path)
-    (game / "l10n").mkdir()
-    (game / "l10n" / "fr.po").write_text(
-        _PO.replace("card:orders:A1:text", "card:orders:B1:text")
-        .replace(
-            "Move one unit. Units that moved may not attack (see Case 1.1.8) this turn.",
-            "Then play card A3.",
-        )
-        .replace(
-            "Déplacez une unité. Une unité déplacée n'attaque pas (voir Case 1.1.8) ce tour.",
-            "Puis jouez la card A3.",
-        )
-    )
+    _catalog(game, "card:orders:B1:text", "Then play card A3.", "Puis jouez la card A3.")
     findings, ok = lint_game(game, tmp_path, select=["XREF003"], langs=["fr"])
     assert ok
     at = [str(f.location) for f in findings if "in card 'B1'" in f.message]
