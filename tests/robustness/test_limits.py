@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import threading
@@ -9,7 +10,7 @@ import time
 
 import pytest
 
-from compiler.limits import TimeLimitExceeded, held_alarm, time_limit
+from compiler.limits import TICK, TimeLimitExceeded, held_alarm, time_limit
 
 
 def test_a_backtracking_pattern_is_stopped_and_the_signal_handler_given_back() -> None:
@@ -60,8 +61,54 @@ def test_inside_held_alarm_a_guard_still_stops_and_everything_is_given_back() ->
             re.search(r"(\w+\s?)+$", "a" * 40 + "!")
         with time_limit(5):
             pass
-        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # the watchdog stopped
     assert signal.getsignal(signal.SIGALRM) == before
+
+
+def test_inside_held_alarm_a_block_is_stopped_after_its_limit_not_before() -> None:
+    with held_alarm():
+        started = time.perf_counter()
+        with pytest.raises(TimeLimitExceeded), time_limit(0.6):
+            re.search(r"(\w+\s?)+$", "a" * 40 + "!")
+        ran = time.perf_counter() - started
+    assert 0.6 <= ran < 0.6 + TICK + 1.0
+
+
+def test_inside_held_alarm_each_block_has_its_own_limit() -> None:
+    """Ticks count from each guard's start: many quick blocks in a row, longer together
+    than any one limit, are none of them stopped."""
+    with held_alarm():
+        for _ in range(8):
+            with time_limit(2 * TICK):
+                time.sleep(TICK / 2)
+        with time_limit(10):
+            time.sleep(6 * TICK)
+            with time_limit(4 * TICK):  # counts from its own start, not the outer's
+                time.sleep(2 * TICK)
+            with pytest.raises(TimeLimitExceeded), time_limit(0.3):
+                time.sleep(5)  # an inner guard's limit holds inside an outer one
+
+
+def test_a_worker_forked_inside_held_alarm_is_guarded_by_its_own_watchdog() -> None:
+    """A forked child inherits the handler but not the parent's timer."""
+    with held_alarm():
+        with time_limit(5):  # the parent's watchdog is ticking
+            pass
+        read, write = os.pipe()
+        child = os.fork()
+        if child == 0:  # pragma: no cover - the child reports through the pipe
+            outcome = b"ran on"
+            try:
+                with time_limit(0.3):
+                    time.sleep(5)
+            except TimeLimitExceeded:
+                outcome = b"stopped"
+            os.write(write, outcome)
+            os._exit(0)
+        os.close(write)
+        os.waitpid(child, 0)
+        assert os.read(read, 100) == b"stopped"
+        os.close(read)
 
 
 def test_inside_held_alarm_a_callers_own_timer_reaches_its_own_handler() -> None:
