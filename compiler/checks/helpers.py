@@ -86,17 +86,18 @@ def key_words(text: str) -> set[str]:
     return {stem(w) for w in words(text) if w.lower() not in _STOP and len(w) > 1}
 
 
+_CLAUSE_END = re.compile(r"[.;:!?]\s|\),\s")
+
+
 def words_before(text: str, start: int, limit: int = 8) -> list[str]:
     """The last ``limit`` words before ``start``, within the same clause."""
-    clause = re.split(r"[.;:!?]\s|\),\s", text[:start])[-1]
+    clause = _CLAUSE_END.split(text[:start])[-1]
     return words(clause)[-limit:]
 
 
-def capitalised_before(text: str, start: int, limit: int = 5) -> list[str]:
-    """The capitalised words just before ``start`` in the same clause ("Recovery Action")."""
-    return [
-        w for w in words_before(text, start, limit) if w[:1].isupper() and w.lower() not in _STOP
-    ]
+def capitalised(found: list[str]) -> list[str]:
+    """The capitalised words of ``found`` that are not stop words ("Recovery Action")."""
+    return [w for w in found if w[:1].isupper() and w.lower() not in _STOP]
 
 
 def closest(wanted: str, options: Iterable[str]) -> str | None:

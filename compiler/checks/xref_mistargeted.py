@@ -26,7 +26,7 @@ from collections.abc import Set as AbstractSet
 
 from compiler.checks.helpers import (
     CARD_VERBATIM,
-    capitalised_before,
+    capitalised,
     card_paras,
     key_words,
     rule_paras,
@@ -89,24 +89,29 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         """(the words before, the rule they name) when they name another rule than the
         target; ``family`` are never rivals, ``own`` words name the text's own subject."""
         phrase_start = max(para.text.rfind(span.phrase, 0, span.start + len(span.phrase)), 0)
-        before = capitalised_before(para.text, phrase_start, limit=8)
+        clause_words = words_before(para.text, phrase_start, limit=8)
+        before = capitalised(clause_words)
         named = {stem(w) for w in before}
-        last = words_before(para.text, phrase_start, limit=1)
-        if last:  # only the word right before the reference: "EPV (6.1)"
-            named |= expand.get(stem(last[0]), set())
+        if clause_words:  # only the word right before the reference: "EPV (6.1)"
+            named |= expand.get(stem(clause_words[-1]), set())
         named -= generic
         named -= own
-        clause = key_words(" ".join(words_before(para.text, phrase_start, limit=8)))
+        # the titles sharing a word, less the target and its family: most references have
+        # none, and need not be read further
+        candidates = set().union(*(holding.get(word, ()) for word in named)) - family
+        candidates.discard(span.target)
+        if not candidates:
+            return None
+        clause = key_words(" ".join(clause_words))
         if span.target not in naming:
             naming[span.target] = _naming_words(graphs, span.target)
         if (clause - generic) & naming[span.target]:
             return None  # the sentence's own words fit where it points
-        candidates = set().union(*(holding.get(word, ()) for word in named))
         rivals = sorted(
             (
                 (len(named & words), len(words - named), len(all_titles[address]), address)
                 for address in candidates
-                if address != span.target and address not in family and (words := titles[address])
+                if (words := titles[address])
             ),
             key=lambda item: (-item[0], item[1], item[2], item[3]),
         )
