@@ -63,7 +63,7 @@ def lint_game(
     for lang in wanted:
         if lang == own:
             continue
-        front = front_end(game_dir, root, "original", lang)
+        front = front_end(game_dir, root, "original", lang, split=split)
         if front.game is None or front.graphs is None:
             return list(front.findings), False
         checked = run_checks(front.game, front.graphs, select, ignore, split)
@@ -92,7 +92,7 @@ def _lint_source(
     ignore: Sequence[str],
     split: bool = False,
 ) -> tuple[list[Finding], bool]:
-    original = front_end(game_dir, root, "original")
+    original = front_end(game_dir, root, "original", split=split)
     if original.game is None or original.graphs is None:
         return list(original.findings), False
     if not original.game.errata:

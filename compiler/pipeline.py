@@ -46,15 +46,19 @@ def front_end(
     edition: str = "original",
     lang: str | None = None,
     via: tuple[str, ...] = (),
+    split: bool = False,
 ) -> FrontEnd:
     """Load, validate and model one game; ``root`` is what locations are relative to.
+
+    ``split``: this process has the machine to itself, and a big game's files
+    may be read on two cores.
 
     ``lang`` other than the game's own language reads the translation in
     ``l10n/<lang>.po`` into the same files before modelling (compiler/l10n).
     ``via`` names the translations whose original this is being read for, so
     that a ``translation_of`` that leads back to one of them is refused.
     """
-    sources = load_game(game_dir, root)
+    sources = load_game(game_dir, root, split)
     findings = list(sources.findings)
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))

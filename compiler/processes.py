@@ -7,15 +7,26 @@ reads end-of-file: they would sleep forever, holding memory. On Linux the
 kernel can send a signal to a process when its parent dies
 (``prctl(PR_SET_PDEATHSIG)``); each worker asks for SIGKILL. Elsewhere the
 pool is the plain one.
+
+A big game's own work can use a second core too (``Forked``): a forked child
+shares the parent's memory copy-on-write, so nothing is sent to it, and only
+its answer comes back, through a pipe.
 """
 
 from __future__ import annotations
 
 import ctypes
+import gc
 import os
+import pickle
 import signal
 import sys
+import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
 
 _PR_SET_PDEATHSIG = 1
 
@@ -38,3 +49,76 @@ def pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
     )
+
+
+def can_fork() -> bool:
+    """Whether this process may fork a helper: on Linux, where fork is the platform's own
+    way to start a process, and with one thread only (a fork copies no other thread,
+    and a lock one held stays held in the child)."""
+    return sys.platform == "linux" and hasattr(os, "fork") and threading.active_count() == 1
+
+
+class Forked(Generic[T]):
+    """``work()`` run in a forked child while this process goes on; ``result()`` is its value.
+
+    ``dumps`` and ``loads`` carry the value back (pickle unless told: marshal
+    is twice as fast for plain data). An exception in the child is raised by
+    ``result()``, as it would have been here. The child leaves with
+    ``os._exit``: no atexit, no second flush of this process's buffers.
+    """
+
+    def __init__(
+        self,
+        work: Callable[[], T],
+        dumps: Callable[[T], bytes] = pickle.dumps,
+        loads: Callable[[bytes], T] = pickle.loads,
+    ) -> None:
+        self._loads = loads
+        gc.freeze()  # the collector must not touch (and so copy) the shared memory in the child
+        read_end, write_end = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the child: do the work, send the answer (or the error), leave at once
+            status = 1
+            try:
+                die_with_parent(parent)
+                os.close(read_end)
+                try:
+                    payload = pickle.dumps(("ok", dumps(work())), protocol=5)
+                except BaseException as err:  # carried to the parent, raised there
+                    try:
+                        payload = pickle.dumps(("error", err))
+                    except Exception:  # it will not pickle: say what it was
+                        payload = pickle.dumps(
+                            ("error", RuntimeError(f"{type(err).__name__}: {err}"))
+                        )
+                with os.fdopen(write_end, "wb") as pipe:
+                    pipe.write(payload)
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(write_end)
+        self._pid = pid
+        self._read_end = read_end
+
+    def result(self) -> T:
+        """The child's value, once it has sent it (its error, raised here)."""
+        try:
+            with os.fdopen(self._read_end, "rb") as pipe:
+                data = pipe.read()
+        finally:
+            os.waitpid(self._pid, 0)
+            gc.unfreeze()
+        if not data:
+            raise RuntimeError("a helper process ended without an answer")
+        kind, value = pickle.loads(data)
+        if kind == "error":
+            raise value
+        return self._loads(value)
+
+    def abandon(self) -> None:
+        """Stop the child and forget its answer: this process failed before it asked."""
+        os.kill(self._pid, signal.SIGKILL)  # not reaped yet: it is there to be killed
+        os.waitpid(self._pid, 0)
+        os.close(self._read_end)
+        gc.unfreeze()

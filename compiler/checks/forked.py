@@ -17,18 +17,13 @@ would not be.
 
 from __future__ import annotations
 
-import gc
-import os
-import pickle
-import sys
-import threading
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
 from compiler.diagnostics import Finding
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.processes import die_with_parent
+from compiler.processes import Forked, can_fork
 
 BIG = 3000
 """Rules, cards and paragraph-book entries from which a game's checks are split."""
@@ -48,12 +43,7 @@ def size(game: Game, graphs: Graphs) -> int:
 
 
 def can_split(game: Game, graphs: Graphs) -> bool:
-    return (
-        sys.platform == "linux"
-        and hasattr(os, "fork")
-        and threading.active_count() == 1
-        and size(game, graphs) >= BIG
-    )
+    return can_fork() and size(game, graphs) >= BIG
 
 
 def halves(checks: Sequence[ModuleType]) -> tuple[list[ModuleType], list[ModuleType]]:
@@ -86,38 +76,10 @@ def run_split(
     A check that raises in the child raises here, as it would have unsplit.
     """
     here, there = halves(checks)
-    gc.freeze()  # the collector must not touch (and so copy) the shared model in the child
-    read_end, write_end = os.pipe()
-    parent = os.getpid()
-    pid = os.fork()
-    if pid == 0:  # the child: run its half, send the findings (or the error), leave at once
-        status = 1
-        try:
-            die_with_parent(parent)
-            os.close(read_end)
-            try:
-                payload = pickle.dumps(("ok", run(there, game, graphs)))
-            except BaseException as err:  # carried to the parent, raised there
-                try:
-                    payload = pickle.dumps(("error", err))
-                except Exception:  # it will not pickle: say what it was
-                    payload = pickle.dumps(("error", RuntimeError(f"{type(err).__name__}: {err}")))
-            with os.fdopen(write_end, "wb") as pipe:
-                pipe.write(payload)
-            status = 0
-        finally:
-            os._exit(status)  # never return into the parent's code; no atexit, no double flush
-    os.close(write_end)
+    child = Forked(lambda: run(there, game, graphs))
     try:
         mine = run(here, game, graphs)
-    finally:
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()
-        os.waitpid(pid, 0)
-        gc.unfreeze()
-    if not data:
-        raise RuntimeError("the process running half of the checks ended without an answer")
-    kind, value = pickle.loads(data)
-    if kind == "error":
-        raise value
-    return {**mine, **value}
+    except BaseException:
+        child.abandon()
+        raise
+    return {**mine, **child.result()}

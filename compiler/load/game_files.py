@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
-from compiler.load.yaml_nodes import SourceFile, load_file
+from compiler.load.yaml_nodes import SourceFile, load_file, load_files
 from compiler.paths import resolved, shown
 
 # file name (or folder/) -> kind; the kind names the schema file.
@@ -74,8 +74,12 @@ def unknown_files(game_dir: Path) -> list[Path]:
     return sorted(p for p in candidates if p not in known)
 
 
-def load_game(game_dir: Path, root: Path) -> GameSources:
-    """Load every file; a syntax error in one file does not hide the others' errors."""
+def load_game(game_dir: Path, root: Path, split: bool = False) -> GameSources:
+    """Load every file; a syntax error in one file does not hide the others' errors.
+
+    ``split``: this process has the machine to itself, and a big game's files
+    may be read on two cores (load_files).
+    """
     findings: list[Finding] = []
     files: list[tuple[str, SourceFile]] = []
     if not (game_dir / "game.yaml").is_file():
@@ -90,39 +94,43 @@ def load_game(game_dir: Path, root: Path) -> GameSources:
             )
         )
     inside = game_dir.resolve()
+    # each file's place in the list: the findings of a link refused, or the file to load
+    slots: list[tuple[str, Path, list[Finding] | None]] = []
     for kind, path in discover(game_dir):
         target = resolved(path)
         if target is None or (path.is_symlink() and not target.exists()):
-            findings.append(
-                Finding(
-                    "LOAD011",
-                    Severity.ERROR,
-                    f"{path.name} is a link that leads to no file "
-                    + ("(it loops back on itself)" if target is None else f"({target})"),
-                    Location(shown(path, root), 1, 1),
-                    suggestion="replace the link with the file itself",
-                )
+            refused = Finding(
+                "LOAD011",
+                Severity.ERROR,
+                f"{path.name} is a link that leads to no file "
+                + ("(it loops back on itself)" if target is None else f"({target})"),
+                Location(shown(path, root), 1, 1),
+                suggestion="replace the link with the file itself",
             )
-            continue
-        if not target.is_relative_to(inside):
-            findings.append(
-                Finding(
-                    "LOAD011",
-                    Severity.ERROR,
-                    f"{path.name} is a link to {target}, outside the game's folder",
-                    Location(shown(path, root), 1, 1),
-                    suggestion="a ruleset reads only its own folder: copy the file in "
-                    "instead of linking to it",
-                )
+            slots.append((kind, path, [refused]))
+        elif not target.is_relative_to(inside):
+            refused = Finding(
+                "LOAD011",
+                Severity.ERROR,
+                f"{path.name} is a link to {target}, outside the game's folder",
+                Location(shown(path, root), 1, 1),
+                suggestion="a ruleset reads only its own folder: copy the file in "
+                "instead of linking to it",
             )
+            slots.append((kind, path, [refused]))
+        else:
+            slots.append((kind, path, None))
+    loaded = iter(load_files([path for _, path, refused in slots if refused is None], root, split))
+    for kind, _, refused in slots:
+        if refused is not None:
+            findings.extend(refused)
             continue
-        try:
-            source = load_file(path, root)
-        except CompileError as err:
-            findings.extend(err.findings)
-            continue
-        files.append((kind, source))
-        findings.extend(source.problems)
+        outcome = next(loaded)
+        if isinstance(outcome, SourceFile):
+            files.append((kind, outcome))
+            findings.extend(outcome.problems)
+        else:
+            findings.extend(outcome)
     for path in unknown_files(game_dir):
         findings.append(
             Finding(

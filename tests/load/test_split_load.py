@@ -1,0 +1,102 @@
+"""A big game's files read on two cores are the files one core reads, refusals included."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks import synthetic
+from compiler import processes
+from compiler.load import yaml_nodes
+from compiler.load.game_files import GameSources, load_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="files are split only on Linux")
+
+
+def _same(a: GameSources, b: GameSources) -> None:
+    assert a.findings == b.findings
+    assert [(kind, f.path) for kind, f in a.files] == [(kind, f.path) for kind, f in b.files]
+    for (_, x), (_, y) in zip(a.files, b.files, strict=True):
+        assert (x.data, dict(x.positions), x.lines, x.problems, x.digest) == (
+            y.data,
+            dict(y.positions),
+            y.lines,
+            y.problems,
+            y.digest,
+        )
+
+
+@linux_only
+def test_a_split_load_reads_what_one_process_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    game_dir = ROOT / "rulesets" / "set-europe-ablaze"
+    alone = load_game(game_dir, ROOT)
+    monkeypatch.setattr(yaml_nodes, "SPLIT_BYTES", 0)
+    split = load_game(game_dir, ROOT, split=True)
+    _same(alone, split)
+    # the files this process read again come from its cache, the same objects; the
+    # child's were made there and sent back
+    fresh = [f for (_, f), (_, g) in zip(alone.files, split.files, strict=True) if f is not g]
+    assert 0 < len(fresh) < len(split.files)
+
+
+@linux_only
+def test_files_refused_in_either_half_are_refused_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_dir = synthetic.write_ruleset(tmp_path, 3000, seed=5)
+    rules = sorted((game_dir / "rules").glob("*.yaml"))
+    rules[0].write_text("rules:\n\t- number: 1\n", encoding="utf-8")  # a tab: LOAD001
+    (game_dir / "cards.yaml").write_bytes(b"\xff\xfedecks: []")  # UTF-16: LOAD006
+    (game_dir / "rules" / "zz-link.yaml").symlink_to("/etc/hostname")  # outside: LOAD011
+    alone = load_game(game_dir, tmp_path)
+    yaml_nodes._load_cached.cache_clear()
+    monkeypatch.setattr(yaml_nodes, "SPLIT_BYTES", 0)
+    split = load_game(game_dir, tmp_path, split=True)
+    _same(alone, split)
+    assert {"LOAD001", "LOAD006", "LOAD011"} <= {f.code for f in split.findings}
+
+
+def test_a_small_game_or_a_busy_process_reads_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    forks: list[object] = []
+    monkeypatch.setattr(processes, "Forked", lambda *a, **k: forks.append(a))
+    load_game(ROOT / "rulesets" / "maquis", ROOT, split=True)  # far below SPLIT_BYTES
+    monkeypatch.setattr(yaml_nodes, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(processes, "can_fork", lambda: False)  # e.g. another thread runs
+    load_game(ROOT / "rulesets" / "maquis", ROOT, split=True)
+    assert forks == []
+
+
+def test_halves_hold_about_half_the_bytes_each() -> None:
+    sizes = [50, 10, 40, 30, 20, 1]
+    theirs = yaml_nodes._half(sizes)
+    there = sum(sizes[i] for i in theirs)
+    assert theirs == sorted(theirs)
+    assert abs(there - (sum(sizes) - there)) <= max(sizes)
+
+
+def test_a_value_marshal_cannot_write_is_sent_by_pickle() -> None:
+    plain = [("file", "rules/a.yaml", {"rules": [1, 2.5, None, True]}, {(): (1, 1)})]
+    assert yaml_nodes._packed(plain)[:1] == b"M"
+    assert yaml_nodes._unpacked(yaml_nodes._packed(plain)) == plain
+    odd = [("odd", Path("x"))]  # marshal refuses a Path
+    assert yaml_nodes._packed(odd)[:1] == b"P"
+    assert yaml_nodes._unpacked(yaml_nodes._packed(odd)) == odd
+
+
+@linux_only
+def test_a_helpers_error_is_raised_here_and_an_abandoned_helper_is_reaped() -> None:
+    def broken() -> None:
+        raise ValueError("the helper's own bug")
+
+    with pytest.raises(ValueError, match="the helper's own bug"):
+        processes.Forked(broken).result()
+    assert processes.Forked(lambda: os.getpid()).result() != os.getpid()
+    slow = processes.Forked(lambda: __import__("time").sleep(60))
+    slow.abandon()  # killed and reaped, not left to sleep
+    with pytest.raises(ChildProcessError):
+        os.waitpid(slow._pid, os.WNOHANG)
