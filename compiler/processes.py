@@ -58,6 +58,20 @@ def can_fork() -> bool:
     return sys.platform == "linux" and hasattr(os, "fork") and threading.active_count() == 1
 
 
+def their_share(sizes: list[int]) -> list[int]:
+    """The indexes of about half the total size, biggest first onto the lighter side:
+    the part a forked helper takes."""
+    theirs: list[int] = []
+    mine = there = 0
+    for i in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
+        if there < mine:
+            theirs.append(i)
+            there += sizes[i]
+        else:
+            mine += sizes[i]
+    return sorted(theirs)
+
+
 class Forked(Generic[T]):
     """``work()`` run in a forked child while this process goes on; ``result()`` is its value.
 

@@ -319,7 +319,7 @@ def load_files(
     sizes = [_size(file) for file in files]
     if not split or sum(sizes) < SPLIT_BYTES or not processes.can_fork():
         return [_load_or_refusal(file, root) for file in files]
-    theirs = _half(sizes)
+    theirs = processes.their_share(sizes)
     child = processes.Forked(
         lambda: [_portable(_load_or_refusal(files[i], root)) for i in theirs],
         dumps=_packed,
@@ -351,19 +351,6 @@ def _size(file: Path) -> int:
         return file.stat().st_size
     except OSError:
         return 0  # load_file says why
-
-
-def _half(sizes: list[int]) -> list[int]:
-    """The indexes of about half the bytes, biggest first onto the lighter side."""
-    theirs: list[int] = []
-    mine = there = 0
-    for i in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
-        if there < mine:
-            theirs.append(i)
-            there += sizes[i]
-        else:
-            mine += sizes[i]
-    return sorted(theirs)
 
 
 def _load_or_refusal(file: Path, root: Path) -> SourceFile | tuple[Finding, ...]:

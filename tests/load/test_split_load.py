@@ -73,7 +73,7 @@ def test_a_small_game_or_a_busy_process_reads_on_one_core(monkeypatch: pytest.Mo
 
 def test_halves_hold_about_half_the_bytes_each() -> None:
     sizes = [50, 10, 40, 30, 20, 1]
-    theirs = yaml_nodes._half(sizes)
+    theirs = processes.their_share(sizes)
     there = sum(sizes[i] for i in theirs)
     assert theirs == sorted(theirs)
     assert abs(there - (sum(sizes) - there)) <= max(sizes)
@@ -100,3 +100,4 @@ def test_a_helpers_error_is_raised_here_and_an_abandoned_helper_is_reaped() -> N
     slow.abandon()  # killed and reaped, not left to sleep
     with pytest.raises(ChildProcessError):
         os.waitpid(slow._pid, os.WNOHANG)
+
