@@ -14,16 +14,24 @@ from functools import lru_cache
 from compiler.diagnostics import Location
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_SPACES = re.compile(r"\s+")
 
 
 def normalise(text: str) -> str:
-    """One paragraph's text with runs of whitespace made single spaces."""
-    return _SPACES.sub(" ", text).strip()
+    """One paragraph's text with runs of whitespace made single spaces.
+
+    ``str.split()`` cuts at every character ``str.isspace()`` accepts (U+00A0
+    included), as ``re``'s ``\\s`` matches: the same text as
+    ``re.sub(r"\\s+", " ", text).strip()`` (a test compares them on every
+    character), at a third of the cost. A big game normalises a million texts.
+    """
+    return " ".join(text.split())
 
 
 def split_paragraphs(text: str) -> tuple[str, ...]:
     """Paragraphs of a text block: a blank line separates them."""
+    if "\n" not in text:  # one line, one paragraph (most texts)
+        one = normalise(text)
+        return (one,) if one else ()
     return tuple(p for p in (normalise(part) for part in _BLANK_LINE.split(text)) if p)
 
 

@@ -100,4 +100,3 @@ def test_a_helpers_error_is_raised_here_and_an_abandoned_helper_is_reaped() -> N
     slow.abandon()  # killed and reaped, not left to sleep
     with pytest.raises(ChildProcessError):
         os.waitpid(slow._pid, os.WNOHANG)
-
