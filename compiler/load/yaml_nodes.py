@@ -29,6 +29,39 @@ JsonPath = tuple[str | int, ...]
 # libyaml when PyYAML was built with it (the wheels are): about 15 times faster.
 _FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+
+class _Composer(_FastLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, with its tag resolution remembered per value.
+
+    libyaml composes in C but asks Python for every node's tag: which of
+    YAML 1.1's implicit patterns (int, bool, null…) a plain scalar matches.
+    The safe loader has no path resolvers, so the answer depends on the
+    node's kind and, for a plain scalar, its text alone: a quoted scalar is
+    text, a list a list, a map a map. A game writes the same plain values
+    (``level: case``) thousands of times; asking the patterns once each was a
+    fifth of composing a big game. The memo lives as long as one file's loader.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._tags: dict[str, str] = {}
+
+    def resolve(self, kind: type, value: object, implicit: tuple[bool, bool]) -> str:
+        if kind is yaml.ScalarNode:
+            if not implicit[0]:
+                return self.DEFAULT_SCALAR_TAG  # quoted (or !-tagged): text
+            tag = self._tags.get(value)  # type: ignore[arg-type]
+            if tag is None:
+                tag = self._tags[value] = super().resolve(kind, value, implicit)  # type: ignore[index]
+            return tag
+        return self.DEFAULT_SEQUENCE_TAG if kind is yaml.SequenceNode else self.DEFAULT_MAPPING_TAG
+
+    def descend_resolver(self, current_node: object, current_index: object) -> None:
+        pass  # no path resolvers: nothing to track
+
+    def ascend_resolver(self) -> None:
+        pass
+
 # YAML 1.1 booleans that are almost always a typo for a word ("no", "on").
 _AMBIGUOUS_BOOLS = {"yes", "no", "on", "off", "y", "n"}
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -241,7 +274,7 @@ def load_text(text: str, path: str) -> SourceFile:
                 "no ruleset needs this depth; flatten the lists or maps",
             )
     try:
-        node = yaml.compose(text, Loader=_FastLoader)
+        node = yaml.compose(text, Loader=_Composer)
     except yaml.YAMLError as err:
         raise _syntax_error(text, path, err) from None
     walker = _Walker(path, text)
