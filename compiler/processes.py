@@ -51,6 +51,11 @@ def pool(workers: int) -> ProcessPoolExecutor:
     )
 
 
+class HelperLost(RuntimeError):
+    """A forked helper ended without an answer: killed (the OOM killer, a signal) or
+    crashed. Its work can still be done in this process."""
+
+
 def can_fork() -> bool:
     """Whether this process may fork a helper: on Linux, where fork is the platform's own
     way to start a process, and with one thread only (a fork copies no other thread,
@@ -124,7 +129,7 @@ class Forked(Generic[T]):
             os.waitpid(self._pid, 0)
             gc.unfreeze()
         if not data:
-            raise RuntimeError("a helper process ended without an answer")
+            raise HelperLost("a helper process ended without an answer")
         kind, value = pickle.loads(data)
         if kind == "error":
             raise value

@@ -23,7 +23,7 @@ from types import ModuleType
 from compiler.diagnostics import Finding
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.processes import Forked, can_fork
+from compiler.processes import Forked, HelperLost, can_fork
 
 BIG = 3000
 """Rules, cards and paragraph-book entries from which a game's checks are split."""
@@ -82,4 +82,8 @@ def run_split(
     except BaseException:
         child.abandon()
         raise
-    return {**mine, **child.result()}
+    try:
+        theirs = child.result()
+    except HelperLost:  # killed for memory, say: run its checks here instead
+        theirs = run(there, game, graphs)
+    return {**mine, **theirs}

@@ -62,6 +62,7 @@ class _Composer(_FastLoader):  # type: ignore[misc, valid-type]
     def ascend_resolver(self) -> None:
         pass
 
+
 # YAML 1.1 booleans that are almost always a typo for a word ("no", "on").
 _AMBIGUOUS_BOOLS = {"yes", "no", "on", "off", "y", "n"}
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -363,7 +364,11 @@ def load_files(
     except BaseException:
         child.abandon()
         raise
-    out.update(zip(theirs, map(_from_portable, child.result()), strict=True))
+    try:
+        sent = [_from_portable(item) for item in child.result()]
+    except processes.HelperLost:  # killed for memory, say: read its files here instead
+        sent = [_load_or_refusal(files[i], root) for i in theirs]
+    out.update(zip(theirs, sent, strict=True))
     return [out[i] for i in range(len(files))]
 
 

@@ -114,3 +114,16 @@ def test_casebook_lint_of_a_big_game_reads_the_same_on_one_core_and_two(tmp_path
         return result.stdout
 
     assert lint("2") == lint("1")
+
+
+@linux_only
+def test_checks_of_a_helper_killed_on_the_way_run_here(liberation: FrontEnd) -> None:
+    def killed(game, graphs):
+        if os.getpid() != parent:
+            os._exit(9)  # the OOM killer, in the child
+        yield Finding("TEST002", Severity.INFO, "ran here", NOWHERE)
+
+    parent = os.getpid()
+    checks = [_pid_check("TEST001"), _fake("TEST002", killed)]
+    found = forked.run_split(checks, liberation.game, liberation.graphs, _run)
+    assert [f.message for f in found["TEST002"]] == ["ran here"]

@@ -100,3 +100,17 @@ def test_a_helpers_error_is_raised_here_and_an_abandoned_helper_is_reaped() -> N
     slow.abandon()  # killed and reaped, not left to sleep
     with pytest.raises(ChildProcessError):
         os.waitpid(slow._pid, os.WNOHANG)
+
+
+@linux_only
+def test_a_helper_killed_on_the_way_leaves_its_files_to_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The OOM killer may take the child; the files are read here, and nothing is lost."""
+    game_dir = ROOT / "rulesets" / "set-europe-ablaze"
+    alone = load_game(game_dir, ROOT)
+    monkeypatch.setattr(yaml_nodes, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(yaml_nodes, "_portable", lambda outcome: os._exit(9))  # child only
+    _same(alone, load_game(game_dir, ROOT, split=True))
+    with pytest.raises(processes.HelperLost):
+        processes.Forked(lambda: os._exit(9)).result()
