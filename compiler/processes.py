@@ -93,10 +93,17 @@ class Forked(Generic[T]):
         loads: Callable[[bytes], T] = pickle.loads,
     ) -> None:
         self._loads = loads
+        self._pid = 0
         gc.freeze()  # the collector must not touch (and so copy) the shared memory in the child
         read_end, write_end = os.pipe()
         parent = os.getpid()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no memory or processes left for a child: result() says it is lost
+            os.close(read_end)
+            os.close(write_end)
+            gc.unfreeze()
+            return
         if pid == 0:  # the child: do the work, send the answer (or the error), leave at once
             status = 1
             try:
@@ -121,22 +128,31 @@ class Forked(Generic[T]):
         self._read_end = read_end
 
     def result(self) -> T:
-        """The child's value, once it has sent it (its error, raised here)."""
+        """The child's value, once it has sent it (its error, raised here).
+
+        HelperLost when there is no answer to read: the fork failed, or the
+        child died (the OOM killer, a signal) before it had sent all of it.
+        """
+        if not self._pid:
+            raise HelperLost("no helper process could be started")
         try:
             with os.fdopen(self._read_end, "rb") as pipe:
                 data = pipe.read()
         finally:
             os.waitpid(self._pid, 0)
             gc.unfreeze()
-        if not data:
-            raise HelperLost("a helper process ended without an answer")
-        kind, value = pickle.loads(data)
+        try:
+            kind, value = pickle.loads(data)
+        except (pickle.UnpicklingError, EOFError, ValueError):  # nothing, or cut short
+            raise HelperLost("a helper process ended without its whole answer") from None
         if kind == "error":
             raise value
         return self._loads(value)
 
     def abandon(self) -> None:
         """Stop the child and forget its answer: this process failed before it asked."""
+        if not self._pid:
+            return
         os.kill(self._pid, signal.SIGKILL)  # not reaped yet: it is there to be killed
         os.waitpid(self._pid, 0)
         os.close(self._read_end)

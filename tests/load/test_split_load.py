@@ -114,3 +114,20 @@ def test_a_helper_killed_on_the_way_leaves_its_files_to_this_process(
     _same(alone, load_game(game_dir, ROOT, split=True))
     with pytest.raises(processes.HelperLost):
         processes.Forked(lambda: os._exit(9)).result()
+
+
+@linux_only
+def test_a_big_answer_comes_whole_and_a_helper_never_started_is_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    big = processes.Forked(lambda: b"x" * 1_000_000, dumps=lambda v: v, loads=lambda v: v)
+    assert big.result() == b"x" * 1_000_000  # the whole answer, through a full pipe
+
+    def no_fork() -> int:
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    lost = processes.Forked(lambda: 1)
+    with pytest.raises(processes.HelperLost):
+        lost.result()
+    lost.abandon()  # nothing to stop
