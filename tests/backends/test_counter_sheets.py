@@ -16,6 +16,7 @@ from compiler.backends import cards, counters
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.imposition import CUT_LINE, SLUG_SIZE, fit_line
 from compiler.backends.pdf.sheet_geometry import (
+    CROP_LENGTH,
     CROP_OFFSET,
     SLUG_HEIGHT,
     Rect,
@@ -372,11 +373,17 @@ def test_crop_marks_and_the_cutting_grid_sit_on_the_cut_lines_not_the_bleed_edge
     assert sorted({round(m.x0, 2) for m in verticals}) == [round(x, 2) for x in xs]
     assert sorted({round(m.y0, 2) for m in horizontals}) == [round(y, 2) for y in ys]
     assert not on(b.x, [m.x0 for m in verticals]) and not on(b.x1, [m.x0 for m in verticals])
-    for m in verticals:  # above or below the bleed, CROP_OFFSET clear of it
-        assert min(m.y0, m.y1) >= b.y1 + CROP_OFFSET - 0.01 or (
-            max(m.y0, m.y1) <= b.y - CROP_OFFSET + 0.01
-        )
-        assert abs(m.y1 - m.y0) >= 1.5  # long enough to see and lay a ruler's end on
+    # Above the block, or under the rows in use (not a page below, at the foot of the
+    # empty grid), CROP_OFFSET clear of the bleed and the full CROP_LENGTH there.
+    foot = min(ys) - sheet.bleed
+    assert foot > b.y + 50  # a part-filled sheet: the rows in use end well above the grid's foot
+    heads = [m for m in verticals if min(m.y0, m.y1) >= b.y1 + CROP_OFFSET - 0.01]
+    feet = [m for m in verticals if max(m.y0, m.y1) == pytest.approx(foot - CROP_OFFSET, abs=0.01)]
+    assert len(heads) == len(feet) == len(xs)
+    assert all(abs(m.y1 - m.y0) == pytest.approx(CROP_LENGTH, abs=0.01) for m in feet)
+    # the backs turn on the long edge, left to right: the head marks never land on the
+    # back's slug, so they run into the margin as the side marks do (they were 2 mm)
+    assert all(abs(m.y1 - m.y0) >= (4.0 if flip == "long" else 1.5) for m in heads)
     for m in horizontals:
         assert min(m.x0, m.x1) >= b.x1 + CROP_OFFSET - 0.01 or (
             max(m.x0, m.x1) <= b.x - CROP_OFFSET + 0.01

@@ -37,7 +37,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from compiler.backends import aids, cards, counters, forms
 from compiler.backends.pdf.fonts import SANS, register
-from compiler.backends.pdf.imposition import GRID_LABEL_ROOM, SLUG_SIZE
+from compiler.backends.pdf.imposition import GRID_LABEL_ROOM, SLUG_SIZE, head_clear
 from compiler.backends.pdf.sheet_geometry import (
     SLUG_HEIGHT,
     Rect,
@@ -445,10 +445,17 @@ def bleed_strips(sheet: Sheet, i: int, used: int) -> list[Rect]:
     return [Rect(r.x + 0.3, r.y + 0.3, r.w - 0.6, r.h - 0.6) for r in bands if min(r.w, r.h) > 1]
 
 
-def sheet_problems(shot: Shot, sheet: Sheet, layout: Layout, used: int) -> list[str]:
+def marks_of(sheet: Sheet, used: int, flip: str | None) -> list[Segment]:
+    """The crop marks a fronts page draws when its backs turn on ``flip`` (None: no backs)."""
+    return sheet.crop_marks(used=used, head_clear=head_clear(sheet, flip))
+
+
+def sheet_problems(
+    shot: Shot, sheet: Sheet, layout: Layout, used: int, flip: str | None = None
+) -> list[str]:
     """Everything a fronts page of cards must show in pixels."""
     slots = [sheet.trim(i) for i in range(sheet.per_page)]
-    marks = sheet.crop_marks(used=used)
+    marks = marks_of(sheet, used, flip)
     texts = [text_regions(layout, slot) for slot in slots[:used]]
     problems = bare(shot, slots[:used], "card", texts)
     # an empty slot is blank but for the bleed its used neighbours reach into it
@@ -560,11 +567,11 @@ def test_card_fronts_fill_their_cards_with_marks_and_slug_only_outside(
     card_kit, decks, shoot: Shoot, deck_id: str, paper: str
 ) -> None:
     layout, sheet, shot, used = _first_fronts(card_kit, decks, shoot, deck_id, paper)
-    assert sheet_problems(shot, sheet, layout, used) == []
+    assert sheet_problems(shot, sheet, layout, used, "long") == []
     assert crowded_slug(shot, sheet) is None
-    # nothing at all in the printer's margin but the side marks and the slug's descenders
+    # nothing at all in the printer's margin but the crop marks and the slug's descenders
     allowed = [shot.box(printable(shot), 1), shot.box(slug_box(sheet.margin, sheet.page_w), 1)]
-    allowed += [shot.box(seg_rect(m), 1) for m in sheet.crop_marks(used=used)]
+    allowed += [shot.box(seg_rect(m), 1) for m in marks_of(sheet, used, "long")]
     assert stray(shot, allowed) is None
 
 
@@ -621,7 +628,7 @@ def test_backs_land_behind_their_fronts_on_a_part_filled_sheet(
     assert off_colour(back, backs, [rgb(layout.back.background)] * len(backs)) == []
     assert off_colour(front, slots[:n], [rgb(layout.front.background)] * n) == []
     marks = []
-    for m in sheet.crop_marks(used=n):
+    for m in marks_of(sheet, n, flip):
         if flip == "long":
             m = Segment(sheet.page_w - m.x0, m.y0, sheet.page_w - m.x1, m.y1)
         else:
@@ -705,10 +712,12 @@ def test_counters_show_their_colours_where_the_grid_puts_them(
     xs, ys = sheet.cut_xs(len(group)), sheet.cut_ys(len(group))
     cuts = [Segment(x, ys[0], x, b.y1) for x in xs]
     cuts += [Segment(b.x, y, xs[-1], y) for y in ys]
-    # and none below the rows in use and their bleed: empty rows of grid are ink and cuts
-    # for nothing
+    # and none below the rows in use and their bleed, but the crop marks under them:
+    # empty rows of grid are ink and cuts for nothing
     below = Rect(b.x, b.y, b.w, ys[0] - sheet.bleed - b.y - 1)
-    assert not share(front.ink, front.box(below, -1))
+    foot_marks = [front.box(seg_rect(m), 1) for m in marks_of(sheet, len(group), flip)]
+    assert stray(front, foot_marks, within=front.box(below, -1)) is None
+    assert any(share(front.ink, box) for box in foot_marks)
     gaps = []
     for cut in cuts:
         crop = front.ink.crop(front.box(seg_rect(cut), 1))
@@ -738,7 +747,7 @@ def test_a_counter_sheet_prints_nothing_in_the_printer_margin_but_its_slug(
     name = f"counters-{data.id}-a4-duplex-long-{side}"
     shot = shoot(counter_kit[f"counters-{data.id}-a4-duplex-long.pdf"], index, name)
     allowed = [shot.box(printable(shot), 1), shot.box(slug_box(sheet.margin, sheet.page_w), 1)]
-    marks = sheet.crop_marks(used=min(len(items), sheet.per_page))
+    marks = marks_of(sheet, min(len(items), sheet.per_page), "long")
     if side == "backs":
         marks = [mirrored_mark(sheet, m, "long") for m in marks]
     allowed += [shot.box(seg_rect(m), 1) for m in marks]
@@ -773,7 +782,7 @@ def test_bled_counters_show_their_colour_past_every_cut_with_paper_beside_it(
         problems += bare(front, bleed_strips(sheet, i, used), f"bleed of counter {i + 1}")
     inner = [Rect(r.x + b, r.y + b, r.w - 2 * b, r.h - 2 * b) for r in slots[used:]]
     problems += printed(front, inner, "empty slot")
-    marks = sheet.crop_marks(used=used)
+    marks = marks_of(sheet, used, flip)
     problems += undrawn(front, marks, "crop mark")
     # no black in the bleed: the marks stop short of it, the grid is grey
     block = sheet.block()

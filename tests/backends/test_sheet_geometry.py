@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.backends.pdf.sheet_geometry import DoesNotFit, Rect, Request, plan, tiles
+from compiler.backends.pdf.sheet_geometry import (
+    CROP_LENGTH,
+    CROP_OFFSET,
+    DoesNotFit,
+    Rect,
+    Request,
+    plan,
+    tiles,
+)
 
 POKER = (63.5, 88.9)
 
@@ -143,3 +151,48 @@ def test_a_grids_label_room_is_kept_beside_the_block_not_added_to_the_printer_ma
     assert heads and min(abs(m.y1 - m.y0) for m in heads) >= 2.0
     with pytest.raises(DoesNotFit, match=r"and 3\.5 mm for the grid's labels"):
         plan(Request(counter, counter, 3.0, 5.0, 0.0, cols=12, rows=17, label_room=3.5), "a4")
+
+
+def test_a_part_filled_sheets_foot_marks_sit_under_its_last_row_at_full_length() -> None:
+    """Found by the output review: on Set Europe Ablaze's markers sheet (4 rows of 17
+    used) the foot marks were at the foot of the empty grid, 20 cm below the counters,
+    and as short as a full sheet's."""
+    counter = 15.875
+    sheet = plan(Request(counter, counter, 3.0, 5.0, 0.0, label_room=3.5), "a4")
+    used = 3 * sheet.cols + 3  # three full rows and three counters of a fourth
+    foot = sheet.trim(used - 1).y - sheet.bleed  # the fourth row's foot, bleed included
+    verticals = [m for m in sheet.crop_marks(used=used) if m.x0 == m.x1]
+    feet = [m for m in verticals if max(m.y0, m.y1) < foot]
+    assert len(feet) == len(sheet.cut_xs(used)) == sheet.cols + 1
+    for m in feet:
+        assert max(m.y0, m.y1) == pytest.approx(foot - CROP_OFFSET)
+        assert abs(m.y1 - m.y0) == pytest.approx(CROP_LENGTH)
+    # a full sheet's foot marks stay at the block's foot
+    full = [m for m in sheet.crop_marks() if m.x0 == m.x1]
+    assert min(max(m.y0, m.y1) for m in full) == pytest.approx(sheet.block().y - CROP_OFFSET)
+
+
+@pytest.mark.parametrize(
+    ("paper", "orientation", "flip", "clear"),
+    [
+        ("a4", "portrait", None, True),  # no backs
+        ("a4", "portrait", "long", True),  # backs mirror left to right: the head stays the head
+        ("a4", "portrait", "short", False),  # head marks turn onto the back's foot and slug
+        ("letter", "landscape", "long", False),  # a landscape page's long edge is its head
+        ("letter", "landscape", "short", True),
+    ],
+)
+def test_head_marks_run_into_the_margin_unless_a_back_turns_them_onto_its_slug(
+    paper: str, orientation: str, flip: str | None, clear: bool
+) -> None:
+    from compiler.backends.pdf.imposition import head_clear
+
+    counter = 15.875
+    sheet = plan(
+        Request(counter, counter, 3.0, 5.0, 0.0, orientation=orientation, label_room=3.5), paper
+    )
+    assert head_clear(sheet, flip) is clear
+    top = sheet.block().y1
+    heads = [m for m in sheet.crop_marks(head_clear=clear) if min(m.y0, m.y1) > top]
+    shortest = min(abs(m.y1 - m.y0) for m in heads)
+    assert shortest >= 4.0 if clear else shortest < 4.0

@@ -87,8 +87,9 @@ def crop_marks(
 ) -> None:
     """The marks of the used slots; on a back page, mirrored as the slots are.
 
-    ``head_clear``: the sheet has no back to mirror them onto (fold, scissors,
-    fronts only), so head marks may be as long as side marks."""
+    ``head_clear``: no back page turns the head marks onto its slug (fold,
+    scissors, fronts only, or backs mirrored left to right), so they may be as
+    long as side marks."""
     canv.saveState()
     canv.setStrokeColor(REGISTRATION)
     canv.setLineWidth(HAIRLINE)
@@ -194,13 +195,20 @@ def head(canv: Canvas, sheet: Sheet, text: str) -> None:
     _line(canv, sheet, text, sheet.page_h - sheet.margin - SLUG_HEIGHT)
 
 
+def head_clear(sheet: Sheet, flip: str | None) -> bool:
+    """Whether the head marks may run into the margin: no back page turns them onto the
+    slug at its foot (there is none, or the backs mirror left to right)."""
+    return flip is None or sheet.mirrors_left_to_right(flip)
+
+
 def fronts_page(
-    canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True, duplex: bool = False
+    canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True, flip: str | None = None
 ) -> None:
+    """The fronts of ``items``; ``flip`` names the edge the backs that follow turn on."""
     for i, item in enumerate(items):
         _place(canv, sheet.trim(i), sheet.bleed_box(i, len(items)), item.front)
     if marks:
-        crop_marks(canv, sheet, len(items), head_clear=not duplex)
+        crop_marks(canv, sheet, len(items), head_clear=head_clear(sheet, flip))
 
 
 def backs_page(
@@ -222,7 +230,7 @@ def backs_page(
         bleed = sheet.mirrored(sheet.bleed_box(i, len(items)), flip)
         _place(canv, trim, bleed, item.back)
     if marks:
-        crop_marks(canv, sheet, len(items), flip)
+        crop_marks(canv, sheet, len(items), flip, head_clear=head_clear(sheet, flip))
     canv.restoreState()
 
 
@@ -325,7 +333,7 @@ def impose(
     for n, group in enumerate(groups, 1):
         numbered = label(lang, "kit-sheet", n=n, total=len(groups))
         where = f"{head} — {PAPER_NAMES[sheet.paper]} — {numbered}"
-        fronts_page(canv, sheet, group, marks=marks, duplex=flip is not None)
+        fronts_page(canv, sheet, group, marks=marks, flip=flip)
         if decorate:
             decorate(canv, len(group))
         parts = [where, label(lang, "kit-fronts") if flip else "", note]

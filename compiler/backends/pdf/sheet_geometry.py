@@ -161,7 +161,10 @@ class Sheet:
     ) -> list[Segment]:
         """One mark at each end of each cut line, outside the block's bleed.
 
-        On a part-filled sheet only the cuts of the ``used`` slots are marked.
+        On a part-filled sheet only the cuts of the ``used`` slots are marked,
+        and the foot marks sit under the last row in use, at full length: at the
+        foot of the empty grid they were a page away from the counters they cut,
+        and as short as a full sheet's.
         A mark starts ``CROP_OFFSET`` beyond the outer bleed, so a cut on the
         line never shows it, and is at most ``CROP_LENGTH`` long. Head and
         foot marks stop at the printer's margin and short of the slug line (the
@@ -170,13 +173,17 @@ class Sheet:
         into the margin, to ``MARK_EDGE`` from the paper's edge: stopped at the
         margin, an A4 poker sheet's were 1.25 mm long, too short to lay a ruler
         on; a printer that cannot print there still prints the inner part. With
-        ``head_clear`` (a sheet with no back page to mirror its marks onto, and
-        no instructions at its head) head marks may run into the margin too: an
-        A4 fold sheet's were 1.6 mm long.
+        ``head_clear`` (no instructions at the head, and no back page that
+        turns the head marks onto its slug: none at all, or backs mirrored left
+        to right) head marks may run into the margin too: an A4 fold sheet's
+        were 1.6 mm long, and an A4 counter sheet's 2 mm.
         """
         b = self.block()
+        ys = self.cut_ys(used)
+        # the foot of the rows in use, bleed included: the block's foot on a full sheet
+        foot = min(ys) - self.bleed if ys else b.y
         end = self.margin + SLUG_HEIGHT + 0.5 if leave_for_slug else self.margin
-        room_bottom = b.y - CROP_OFFSET - end
+        room_bottom = foot - CROP_OFFSET - end
         side = min(self.margin, MARK_EDGE)
         room_top = self.page_h - b.y1 - CROP_OFFSET - (side if head_clear else end)
         room_side_l = b.x - CROP_OFFSET - side
@@ -184,7 +191,7 @@ class Sheet:
         marks = []
         for x in self.cut_xs(used):
             if room_bottom > 0:
-                top = b.y - CROP_OFFSET
+                top = foot - CROP_OFFSET
                 marks.append(Segment(x, top - min(CROP_LENGTH, room_bottom), x, top))
             if room_top > 0:
                 start = b.y1 + CROP_OFFSET
