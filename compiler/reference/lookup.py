@@ -309,7 +309,7 @@ class RulesReference:
                     for src, _, d in self.graph.graph.in_edges(key, data=True)
                     if d.get("cites") and src[0] == "rule"
                 }
-        order = {a: i for i, a in enumerate(self.rules)}
+        order = self.graph.reading_order
         return self._named(sorted(citing, key=lambda a: order.get(a, 0)))
 
     # ---------------------------------------------------------------- cards
@@ -346,10 +346,16 @@ class RulesReference:
         found: set[str] = set()
         for key in keys:
             found.update(self._card_refs.get(key, ()))
-        order = {c: i for i, c in enumerate(self._cards)}
+        order = self._card_order
         return tuple(
             (c, self.card_heading(self._cards[c][1])) for c in sorted(found, key=order.__getitem__)
         )
+
+    @cached_property
+    def _card_order(self) -> dict[str, int]:
+        """Each card's place in deck order, worked out once (per question, it made
+        the HTML reference's build quadratic in the cards)."""
+        return {c: i for i, c in enumerate(self._cards)}
 
     def cards(self, query: str) -> tuple[CardAnswer, ...]:
         """The cards whose id or title is the query (any capitals, accents folded)."""
