@@ -25,7 +25,7 @@ from compiler.model.errata import apply_errata
 from compiler.model.from_source import from_sources
 from compiler.model.game import Game
 from compiler.paths import shown
-from compiler.validate import validate_game
+from compiler.validate import schema_findings, validate_game
 
 EDITIONS = ("original", "living")
 
@@ -58,7 +58,9 @@ def front_end(
     ``via`` names the translations whose original this is being read for, so
     that a ``translation_of`` that leads back to one of them is refused.
     """
-    sources = load_game(game_dir, root, split)
+    # a big game read on two cores is checked against the schemas there too, each file
+    # in the process that read it (compiler/load/yaml_nodes.py: load_files)
+    sources = load_game(game_dir, root, split, schema_findings if split else None)
     findings = list(sources.findings)
     if has_errors(findings):
         return FrontEnd(None, None, tuple(findings))

@@ -7,6 +7,7 @@ ignored, so a misspelt ``componets.yaml`` does not vanish silently.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,9 @@ class GameSources:
     game_dir: Path
     files: tuple[tuple[str, SourceFile], ...]  # (kind, file)
     findings: tuple[Finding, ...]
+    # what load_game's ``check`` found in each file, in the order of ``files``; empty
+    # when it was given none
+    checked: tuple[tuple[Finding, ...], ...] = ()
 
     def of_kind(self, kind: str) -> list[SourceFile]:
         return [f for k, f in self.files if k == kind]
@@ -74,11 +78,18 @@ def unknown_files(game_dir: Path) -> list[Path]:
     return sorted(p for p in candidates if p not in known)
 
 
-def load_game(game_dir: Path, root: Path, split: bool = False) -> GameSources:
+def load_game(
+    game_dir: Path,
+    root: Path,
+    split: bool = False,
+    check: Callable[[str, SourceFile], tuple[Finding, ...]] | None = None,
+) -> GameSources:
     """Load every file; a syntax error in one file does not hide the others' errors.
 
     ``split``: this process has the machine to itself, and a big game's files
-    may be read on two cores (load_files).
+    may be read on two cores (load_files). ``check(kind, file)`` runs on each
+    file where it was read (the schema stage's check), its answers kept in
+    ``checked``.
     """
     findings: list[Finding] = []
     files: list[tuple[str, SourceFile]] = []
@@ -120,14 +131,23 @@ def load_game(game_dir: Path, root: Path, split: bool = False) -> GameSources:
             slots.append((kind, path, [refused]))
         else:
             slots.append((kind, path, None))
-    loaded = iter(load_files([path for _, path, refused in slots if refused is None], root, split))
+    readable = [(kind, path) for kind, path, refused in slots if refused is None]
+
+    def by_index(i: int, source: SourceFile) -> tuple[Finding, ...]:
+        assert check is not None
+        return check(readable[i][0], source)
+
+    paths = [path for _, path in readable]
+    loaded = iter(load_files(paths, root, split, by_index if check else None))
+    checked: list[tuple[Finding, ...]] = []
     for kind, _, refused in slots:
         if refused is not None:
             findings.extend(refused)
             continue
-        outcome = next(loaded)
+        outcome, found = next(loaded)
         if isinstance(outcome, SourceFile):
             files.append((kind, outcome))
+            checked.append(found)
             findings.extend(outcome.problems)
         else:
             findings.extend(outcome)
@@ -143,7 +163,7 @@ def load_game(game_dir: Path, root: Path, split: bool = False) -> GameSources:
                 + ", rules/*.yaml, books/*.yaml",
             )
         )
-    return GameSources(game_dir, tuple(files), tuple(findings))
+    return GameSources(game_dir, tuple(files), tuple(findings), tuple(checked) if check else ())
 
 
 def languages(game_dir: Path) -> list[str]:

@@ -14,7 +14,7 @@ import marshal
 import math
 import pickle
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -337,37 +337,48 @@ SPLIT_BYTES = 8 * 2**20
 """From this many bytes of YAML, a game's files may be read on two cores (load_files)."""
 
 
+FileCheck = Callable[[int, SourceFile], tuple[Finding, ...]]
+"""What a later stage asks of each loaded file (its index, the file), answered where the
+file was read: on a split load, in the process that composed it."""
+
+
 def load_files(
-    files: list[Path], root: Path, split: bool = False
-) -> list[SourceFile | tuple[Finding, ...]]:
-    """Each file loaded, or the findings that refused it, in order.
+    files: list[Path], root: Path, split: bool = False, check: FileCheck | None = None
+) -> list[tuple[SourceFile | tuple[Finding, ...], tuple[Finding, ...]]]:
+    """Each file loaded, or the findings that refused it, in order, with what ``check``
+    found in it (nothing when there is no check or no file).
 
     With ``split``, a game of SPLIT_BYTES or more reads about half its bytes in
     a forked child (compiler/processes.py): composing YAML is a third of
     linting a 100,000-rule game, and one core would do it while the other
     idles. The child's files come back as marshal data (values, places, lines),
-    which reads back in a fifth of the time they took to compose.
+    which reads back in a fifth of the time they took to compose. The child
+    also runs ``check`` on its files (the schema stage): on the files it made
+    itself it pays no copy-on-write faults, as it would on the parent's.
     """
     from compiler import processes
 
+    def one(i: int) -> tuple[SourceFile | tuple[Finding, ...], tuple[Finding, ...]]:
+        outcome = _load_or_refusal(files[i], root)
+        found = check(i, outcome) if check and isinstance(outcome, SourceFile) else ()
+        return outcome, found
+
     sizes = [_size(file) for file in files]
     if not split or sum(sizes) < SPLIT_BYTES or not processes.can_fork():
-        return [_load_or_refusal(file, root) for file in files]
+        return [one(i) for i in range(len(files))]
     theirs = processes.their_share(sizes)
     child = processes.Forked(
-        lambda: [_portable(_load_or_refusal(files[i], root)) for i in theirs],
-        dumps=_packed,
-        loads=_unpacked,
+        lambda: [_portable(*one(i)) for i in theirs], dumps=_packed, loads=_unpacked
     )
     try:
-        out = {i: _load_or_refusal(file, root) for i, file in enumerate(files) if i not in theirs}
+        out = {i: one(i) for i in range(len(files)) if i not in theirs}
     except BaseException:
         child.abandon()
         raise
     try:
         sent = [_from_portable(item) for item in child.result()]
     except processes.HelperLost:  # killed for memory, say: read its files here instead
-        sent = [_load_or_refusal(files[i], root) for i in theirs]
+        sent = [one(i) for i in theirs]
     out.update(zip(theirs, sent, strict=True))
     return [out[i] for i in range(len(files))]
 
@@ -398,7 +409,9 @@ def _load_or_refusal(file: Path, root: Path) -> SourceFile | tuple[Finding, ...]
         return tuple(err.findings)
 
 
-def _portable(outcome: SourceFile | tuple[Finding, ...]) -> tuple[object, ...]:
+def _portable(
+    outcome: SourceFile | tuple[Finding, ...], found: tuple[Finding, ...]
+) -> tuple[object, ...]:
     """A loaded file as marshal writes it: plain values, and its findings pickled."""
     if isinstance(outcome, tuple):
         return ("refused", pickle.dumps(outcome))
@@ -408,16 +421,19 @@ def _portable(outcome: SourceFile | tuple[Finding, ...]) -> tuple[object, ...]:
         outcome.data,
         dict(outcome.positions),
         outcome.lines,
-        pickle.dumps(outcome.problems),
+        pickle.dumps((outcome.problems, found)),
         outcome.digest,
     )
 
 
-def _from_portable(item: tuple) -> SourceFile | tuple[Finding, ...]:
+def _from_portable(
+    item: tuple,
+) -> tuple[SourceFile | tuple[Finding, ...], tuple[Finding, ...]]:
     if item[0] == "refused":
-        return pickle.loads(item[1])
-    _, path, data, positions, lines, problems, digest = item
-    return SourceFile(path, data, positions, lines, pickle.loads(problems), digest)
+        return pickle.loads(item[1]), ()
+    _, path, data, positions, lines, findings, digest = item
+    problems, found = pickle.loads(findings)
+    return SourceFile(path, data, positions, lines, problems, digest), found
 
 
 @lru_cache(maxsize=1024)

@@ -18,24 +18,36 @@ _SEEN_MAX = 4096
 
 
 def validate_game(sources: GameSources, root: Path) -> list[Finding]:
+    """Every file against its kind's schema, and its modeline, in the files' order.
+
+    What the loader already checked (``sources.checked``: load_game was given
+    ``schema_findings``, and a big game was checked where each file was read)
+    is not checked again.
+    """
     findings: list[Finding] = []
-    for kind, source in sources.files:
-        findings.extend(_schema_findings(kind, source))
+    for i, (kind, source) in enumerate(sources.files):
+        if sources.checked:
+            _remember((kind, source.path, source.digest), sources.checked[i])
+        findings.extend(schema_findings(kind, source))
         findings.extend(modeline_findings(source, root / source.path, kind))
     return findings
 
 
-def _schema_findings(kind: str, source: SourceFile) -> tuple[Finding, ...]:
+def schema_findings(kind: str, source: SourceFile) -> tuple[Finding, ...]:
+    """What the kind's schema says of one file (nothing when it is valid), remembered."""
     key = (kind, source.path, source.digest)
     if key not in _SEEN:
-        if len(_SEEN) >= _SEEN_MAX:
-            _SEEN.clear()
-        valid = is_valid(kind, source.data)
-        if valid:
+        if is_valid(kind, source.data):
             # what the schema cannot say: a card's fields are the ones its deck declares
-            _SEEN[key] = tuple(undeclared_fields(source)) if kind == "cards" else ()
+            _remember(key, tuple(undeclared_fields(source)) if kind == "cards" else ())
         else:  # jsonschema, which explains, is imported only when there is something to explain
-            from compiler.validate.located_errors import schema_findings
+            from compiler.validate.located_errors import schema_findings as explained
 
-            _SEEN[key] = tuple(schema_findings(source, validator_for(kind)))
+            _remember(key, tuple(explained(source, validator_for(kind))))
     return _SEEN[key]
+
+
+def _remember(key: tuple[str, str, str], found: tuple[Finding, ...]) -> None:
+    if len(_SEEN) >= _SEEN_MAX:
+        _SEEN.clear()
+    _SEEN[key] = found

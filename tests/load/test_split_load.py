@@ -110,7 +110,7 @@ def test_a_helper_killed_on_the_way_leaves_its_files_to_this_process(
     game_dir = ROOT / "rulesets" / "set-europe-ablaze"
     alone = load_game(game_dir, ROOT)
     monkeypatch.setattr(yaml_nodes, "SPLIT_BYTES", 0)
-    monkeypatch.setattr(yaml_nodes, "_portable", lambda outcome: os._exit(9))  # child only
+    monkeypatch.setattr(yaml_nodes, "_portable", lambda *item: os._exit(9))  # child only
     _same(alone, load_game(game_dir, ROOT, split=True))
     with pytest.raises(processes.HelperLost):
         processes.Forked(lambda: os._exit(9)).result()
@@ -131,3 +131,35 @@ def test_a_big_answer_comes_whole_and_a_helper_never_started_is_lost(
     with pytest.raises(processes.HelperLost):
         lost.result()
     lost.abandon()  # nothing to stop
+
+
+@linux_only
+def test_files_read_on_two_cores_are_checked_against_the_schemas_where_they_were_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema errors in either half come back, located, in the files' order, as the
+    schema stage finds them on one core."""
+    import compiler.validate as validate
+    from compiler.pipeline import front_end
+
+    game_dir = synthetic.write_ruleset(tmp_path, 3000, seed=7)
+    for path in sorted((game_dir / "rules").glob("*.yaml"))[::2]:  # in both halves
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("level: case", "level: 7", 1), encoding="utf-8")
+    alone = front_end(game_dir, tmp_path)
+    validate._SEEN.clear()
+    yaml_nodes._load_cached.cache_clear()
+    monkeypatch.setattr(yaml_nodes, "SPLIT_BYTES", 0)
+    checked_where: list[int] = []
+    real = validate.schema_findings
+
+    def spy(kind: str, source: object) -> tuple:
+        checked_where.append(os.getpid())  # seen here only for this process's files
+        return real(kind, source)
+
+    monkeypatch.setattr("compiler.pipeline.schema_findings", spy)
+    split = front_end(game_dir, tmp_path, split=True)
+    assert split.findings == alone.findings
+    assert len({f.location.path for f in split.findings if f.code == "SCHEMA001"}) >= 2
+    files = len(load_game(game_dir, tmp_path).files)
+    assert 0 < len(checked_where) < files  # the rest were checked in the child
