@@ -18,6 +18,7 @@ import atexit
 import json
 import os
 import re
+import signal
 import threading
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -89,11 +90,16 @@ def open_ahead(langs: Iterable[str]) -> threading.Thread | None:
     wanted = [lang for lang in langs if available(lang) and not _memo(lang)]
     if not wanted or engine() != "libhunspell":
         return None
-    thread = threading.Thread(
-        target=lambda: [_dictionary(lang) for lang in wanted],
-        name="casebook-dictionaries",
-        daemon=True,
-    )
+
+    def read() -> None:
+        # The time limits' watchdog signal is for the main thread (compiler/limits.py):
+        # taken here, it would cut short a read inside libhunspell (EINTR).
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        for lang in wanted:
+            _dictionary(lang)
+
+    thread = threading.Thread(target=read, name="casebook-dictionaries", daemon=True)
     thread.start()
     _AHEAD.append(thread)
     return thread

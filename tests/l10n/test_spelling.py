@@ -86,14 +86,24 @@ def test_a_missing_library_falls_back_to_spylls(monkeypatch: pytest.MonkeyPatch)
 
 
 _AHEAD = """
-import threading
+import signal, threading
 from compiler.l10n import spelling
+masks = []
+real = spelling._dictionary
+def watched(lang):
+    if threading.current_thread() is not threading.main_thread():
+        masks.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    return real(lang)
+spelling._dictionary = watched
 thread = spelling.open_ahead(["it", "en"])
 assert thread is not None and thread is not threading.current_thread()
 spelling.opened()
 assert threading.active_count() == 1, "opened() left the thread running"
 assert spelling._opened.cache_info().currsize == 2, spelling._opened.cache_info()
 assert spelling.known("it", "casa") and not spelling.known("it", "qzxv")
+# the watchdog's timer signal goes to the main thread, never into libhunspell's reads
+assert masks and all(signal.SIGALRM in mask for mask in masks), masks
+assert signal.SIGALRM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
 """
 
 
