@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
+    KeepTogether,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -75,6 +76,24 @@ def build(game: Game, graphs: Graphs, options: Options) -> Iterator[Output]:
 
 
 TITLE_MAX = 160  # characters of a heading the contents and bookmarks show
+
+
+def _contents_title(title: str) -> str:
+    """A heading as its contents line and bookmark show it: cut at TITLE_MAX."""
+    if len(title) > TITLE_MAX:  # a contents line and bookmark, not the heading itself
+        return title[: TITLE_MAX - 1].rstrip() + "…"
+    return title
+
+
+def _contents_lines(flowables: list[Flowable]) -> Iterator[tuple[int, str, str]]:
+    """(level, text, key) of the contents line each heading of the story will make."""
+    for flowable in flowables:
+        if isinstance(flowable, KeepTogether):
+            yield from _contents_lines(list(flowable._content))
+        outline = getattr(flowable, "outline", None)
+        if outline:
+            key, title, level = outline
+            yield level, esc(_contents_title(title)), key
 
 
 class _Heading(Paragraph):
@@ -148,8 +167,7 @@ class _Doc(BaseDocTemplate):
         if not outline:
             return
         key, title, level = outline
-        if len(title) > TITLE_MAX:  # a contents line and bookmark, not the heading itself
-            title = title[: TITLE_MAX - 1].rstrip() + "…"
+        title = _contents_title(title)
         self.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
         self.notify("TOCEntry", (level, esc(title), self.page, key))
         if level == 0:
@@ -478,6 +496,13 @@ def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
     story.errata_list()
     story.gaps()
     story.contents_if_empty()
+    if story.toc is not None:
+        # The contents' lines are known before the layout, only their page numbers are
+        # not: set at full length from the first pass, the contents take the pages they
+        # will keep, the body's page numbers are right at once, and the layout is done
+        # twice, not three times (a placeholder line, then lines one pass behind).
+        for level, text, key in _contents_lines(story.flowables):
+            story.toc.addEntry(level, text, 0, key)
     buffer = io.BytesIO()
     doc = _Doc(buffer, game, paper)
     doc.multiBuild(story.flowables)

@@ -176,3 +176,31 @@ def test_a_book_whose_text_cites_the_sources_pages_says_whose_pages_they_are(
     text = " ".join(title_page.extract_text().split())
     assert "Page numbers in the rule text (“see page 8”) are those of the source" in text
     assert "Page numbers" not in original.pages[0].extract_text()  # SEA cites no page
+
+
+def test_contents_print_each_headings_page_after_two_layout_passes(
+    sea, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The contents' lines are set at full length from the first pass, so the body's
+    pages are final at once: two passes, not three, and every printed number right."""
+    import io
+
+    from reportlab.platypus.doctemplate import BaseDocTemplate
+
+    from compiler.backends import rulebook
+
+    passes: list[int] = []
+    real = BaseDocTemplate.multiBuild
+    monkeypatch.setattr(
+        BaseDocTemplate,
+        "multiBuild",
+        lambda doc, story, **kw: passes.append(real(doc, story, **kw)),
+    )
+    reader = PdfReader(io.BytesIO(rulebook.render(sea.game, sea.graphs, "a4")))
+    assert passes == [2]
+    outline = outline_titles(reader)
+    first_body = min(page for _, _, page in outline)  # the contents are the pages before
+    text = " ".join(reader.pages[i].extract_text() for i in range(1, first_body))
+    printed = [int(n) for n in re.findall(r"(?:\.\s+)+(\d+)", text)]
+    assert len(outline) > 50
+    assert printed == [page + 1 for _, _, page in outline]
