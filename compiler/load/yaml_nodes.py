@@ -102,9 +102,13 @@ class SourceFile:
 
     def locate(self, at: JsonPath) -> Location:
         """The place of ``at``, or of its nearest ancestor (for a missing key)."""
-        while at not in self.positions and at:
+        positions = self.positions
+        found = positions.get(at)  # one look-up when it is there, as it almost always is
+        while found is None and at:
             at = at[:-1]
-        found = self.positions.get(at, (1, 1))
+            found = positions.get(at)
+        if found is None:
+            found = (1, 1)
         return found if isinstance(found, Location) else Location(self.path, *found)
 
     def locate_key(self, at: JsonPath) -> Location:
