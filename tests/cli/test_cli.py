@@ -149,6 +149,9 @@ def test_export_text_json_and_to_file(rulesets: Path, tmp_path: Path) -> None:
     ]
     # 2.1.1 cites 1.1.2 once erratum E1 has corrected its reference.
     assert data["rules"][0]["children"][0]["children"][1]["cited_by"] == ["1.1.1", "2.1.1"]
+    # a card's text cites 2.1.1: said apart from the rules, as `casebook ref` says it
+    assert case["cited_by"] == ["1.1.1"] and case["cited_by_cards"] == ["card-1"]
+    assert all("cited_by_cards" not in rule for rule in data["rules"])
     target = tmp_path / "rules.txt"
     result = run_casebook("export", "mini-case", "--rulesets", str(rulesets), "-o", str(target))
     assert result.returncode == 0 and target.read_text() == text.stdout
