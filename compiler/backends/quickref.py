@@ -97,8 +97,11 @@ def _index(game: Game, ref: RulesReference, st: dict) -> Iterator[Flowable]:
         entry._bookmark = (rule.address, ref.heading(rule.address), depth[rule.address])
         yield entry
         citers = ref.graph.cited_by(rule.address)
-        if citers:
-            text = f"{esc(label(lang, 'cited-by'))}: {_links(ref, citers, lang)}"
+        cards = ref.cards_citing(rule.address)  # named, not linked: the cards are not here
+        if citers or cards:
+            named = [_links(ref, citers, lang)] if citers else []
+            named += [esc(heading) for _, heading in cards]
+            text = f"{esc(label(lang, 'cited-by'))}: {', '.join(named)}"
             yield Paragraph(
                 text,
                 ParagraphStyle(f"qr-cit-{indent}", parent=st["citers"], leftIndent=indent + 3 * mm),

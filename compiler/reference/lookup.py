@@ -342,6 +342,10 @@ class RulesReference:
                         where.append(card_id)
         return out
 
+    def cards_citing(self, address: str) -> tuple[tuple[str, str], ...]:
+        """(card id, heading) of the cards whose text cites rule ``address``, in deck order."""
+        return self._cards_citing([("rule", address)])
+
     def _cards_citing(self, keys: list[Key]) -> tuple[tuple[str, str], ...]:
         found: set[str] = set()
         for key in keys:

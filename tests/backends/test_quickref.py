@@ -3,6 +3,7 @@ with rule numbers, the tables; links land on the cited rule's index entry."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,7 @@ def test_tables_page_geometry_and_fonts(sea) -> None:
 
 def test_italian_labels_for_liberation() -> None:
     fe = living("liberation")
-    reader = PdfReader(__import__("io").BytesIO(quickref.render(fe.game, fe.graphs, "a4")))
+    reader = PdfReader(io.BytesIO(quickref.render(fe.game, fe.graphs, "a4")))
     text = _text(reader)
     assert "Riferimento rapido" in text and "Indice delle regole" in text
     assert "Glossario" in text and "definito in" in text.lower()
@@ -82,3 +83,15 @@ def test_a_glossary_meaning_that_ends_a_sentence_is_not_followed_by_a_semicolon(
     assert _joined("<b>AP</b> — Action Point", ["defined in 4.3"], "Action Point") == (
         "<b>AP</b> — Action Point; defined in 4.3"
     )
+
+
+def test_a_rule_a_card_cites_names_the_card_among_its_citers() -> None:
+    """The quick reference does not print the cards, so a card citer is named, not linked,
+    after the rules, as the HTML reference and `casebook ref` list it."""
+    from compiler.pipeline import front_end
+    from tests.conftest import MINI_CASE, ROOT
+
+    fe = front_end(MINI_CASE, ROOT, "living")
+    assert fe.game is not None and fe.graphs is not None
+    reader = PdfReader(io.BytesIO(quickref.render(fe.game, fe.graphs, "a4")))
+    assert "Cited by: 1.1.1, card card-1 (Ambush)" in _text(reader)
