@@ -115,7 +115,7 @@ def _unit(source: SourceFile, path: JsonPath, uid: str, kind: str, **extra) -> U
             return None  # an optional field this item does not have
     if not is_text(value):
         return None
-    line = source.locate(path).line
+    line = source.line_of(path)
     return Unit(uid, normalise(str(value)), source.path, line, path, kind, **extra)
 
 

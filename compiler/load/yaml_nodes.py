@@ -102,14 +102,22 @@ class SourceFile:
 
     def locate(self, at: JsonPath) -> Location:
         """The place of ``at``, or of its nearest ancestor (for a missing key)."""
+        found = self._place(at)
+        return found if isinstance(found, Location) else Location(self.path, *found)
+
+    def line_of(self, at: JsonPath) -> int:
+        """The line of ``at`` (or of its nearest ancestor), with no Location made: a big
+        game's unit extraction asks it of every text."""
+        found = self._place(at)
+        return found.line if isinstance(found, Location) else found[0]
+
+    def _place(self, at: JsonPath) -> Location | tuple[int, int]:
         positions = self.positions
         found = positions.get(at)  # one look-up when it is there, as it almost always is
         while found is None and at:
             at = at[:-1]
             found = positions.get(at)
-        if found is None:
-            found = (1, 1)
-        return found if isinstance(found, Location) else Location(self.path, *found)
+        return (1, 1) if found is None else found
 
     def locate_key(self, at: JsonPath) -> Location:
         """The place of the key ``at[-1]`` as written (``valeu`` in ``valeu: 3``), for a

@@ -218,3 +218,12 @@ def test_alias_bomb_is_refused_without_expanding_it() -> None:
     source = load_text(bomb, "t.yaml")  # 8**20 leaves if expanded: this returns at once
     assert {p.code for p in source.problems} == {"LOAD003"}
     assert len(source.problems) == 160
+
+
+def test_line_of_is_the_line_locate_gives_for_a_value_or_its_nearest_ancestor() -> None:
+    text = "rules:\n  - number: '1'\n    body:\n      - first\n      - second\n"
+    source = load_text(text, "x.yaml")
+    for at in [(), ("rules",), ("rules", 0, "body", 1), ("rules", 0, "missing", 3)]:
+        assert source.line_of(at) == source.locate(at).line, at
+    assert source.line_of(("rules", 0, "body", 1)) == 5
+    assert source.line_of(("rules", 0, "missing", 3)) == 2  # the rule's own line
