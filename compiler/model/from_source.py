@@ -22,7 +22,7 @@ from compiler.model.components import Component, Face, IdRange, StatedTotal
 from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
 from compiler.model.ref_patterns import find_refs
 from compiler.model.rules import Block, Level, Rule
-from compiler.model.text import Para, locate_phrase, normalise, split_paragraphs
+from compiler.model.text import Para, RefSpan, locate_phrase, normalise, split_paragraphs
 from compiler.model.unique_ids import duplicate_ids
 
 
@@ -40,27 +40,33 @@ class _RuleReader:
 
     def placed_para(self, src: SourceFile, text: str, at: Location) -> Para:
         """A paragraph written at ``at`` in ``src``, each reference at its own place."""
-        return self.located(src, self.para(text, at), at)
+        return self._placed(src, text, at, at)
 
-    def located(self, src: SourceFile, para: Para, at: Location) -> Para:
-        """The same paragraph with each reference placed at its own line and column.
+    def _placed(self, src: SourceFile, text: str, block_at: Location, start: Location) -> Para:
+        """The paragraph of a block at ``block_at``, its text starting at ``start``: its
+        references found, and placed, as it is made (made once, not found then placed)."""
+        refs = find_refs(text, self.patterns, block_at)
+        return Para(text, self._placed_refs(src, text, refs, start) if refs else ())
+
+    def _placed_refs(
+        self, src: SourceFile, text: str, found: tuple[RefSpan, ...], at: Location
+    ) -> tuple[RefSpan, ...]:
+        """Each reference placed at its own line and column.
 
         Several targets of one phrase ("Cases 8.1.12 and 8.1.13") share the
         phrase's place and are then found inside it; a later phrase is looked
         for after the previous one. Cursors are (line, 0-based column).
         """
-        if not para.refs:
-            return para
         if at.path != src.path:
             # translated text, placed at its catalog entry: the YAML's lines hold the source
             # words, so the phrase is not looked for there (lint places it in the entry)
-            return Para(para.text, tuple(ref.placed(at) for ref in para.refs), para.changes)
-        span = len(para.text) // 12 + 8  # lines a folded paragraph can take, at most
+            return tuple(ref.placed(at) for ref in found)
+        span = len(text) // 12 + 8  # lines a folded paragraph can take, at most
         refs = []
         cursor = (0, 0)
         phrase_at: Location | None = None
         phrase_end = -1
-        for ref in para.refs:
+        for ref in found:
             if phrase_at is None or ref.start >= phrase_end:
                 phrase_at = locate_phrase(src.lines, at, ref.phrase, cursor, span)
                 phrase_end = ref.start - ref.phrase.find(ref.text) + len(ref.phrase)
@@ -73,40 +79,35 @@ class _RuleReader:
             if inner is not None:
                 cursor = (inner.line, inner.column)  # just past this target's first character
             refs.append(ref.placed(inner or phrase_at))
-        return Para(para.text, tuple(refs), para.changes)
+        return tuple(refs)
 
     def blocks(self, src: SourceFile, items: list[Any], at: JsonPath) -> tuple[Block, ...]:
-        out = []
-        for i, item in enumerate(items):
-            block = self._block(item, src.locate((*at, i)))
-            if block.kind == "list":
-                starts = [src.locate((*at, i, "items", j)) for j in range(len(block.paras))]
-            elif isinstance(item, dict) and "text" in item:
-                # the text's own place: in a translation, its catalog entry, not the block's YAML
-                starts = [src.locate((*at, i, "text"))] * len(block.paras)
-            else:
-                starts = [block.at] * len(block.paras)
-            paras = tuple(
-                self.located(src, p, start) for p, start in zip(block.paras, starts, strict=True)
-            )
-            same = all(new is old for new, old in zip(paras, block.paras, strict=True))
-            out.append(block if same else replace(block, paras=paras))
-        return tuple(out)
+        return tuple(self._block(src, item, (*at, i)) for i, item in enumerate(items))
 
-    def _block(self, item: Any, where: Location) -> Block:
+    def _block(self, src: SourceFile, item: Any, path: JsonPath) -> Block:
+        """One block; each paragraph's references placed where its text is written: a
+        list item at its own line, a text at the text's (in a translation, its catalog
+        entry), a plain string at the block's."""
+        where = src.locate(path)
         if isinstance(item, str):
-            return Block("paragraph", (self.para(normalise(item), where),), where)
+            return Block("paragraph", (self._placed(src, normalise(item), where, where),), where)
         kind = item["kind"]
         if kind == "list":
-            paras = tuple(self.para(normalise(x), where) for x in item["items"])
+            paras = tuple(
+                self._placed(src, normalise(x), where, src.locate((*path, "items", j)))
+                for j, x in enumerate(item["items"])
+            )
             return Block(
                 "list", paras, where, title=item.get("title"), style=item.get("style", "bullet")
             )
-        if kind == "heading":
-            return Block("heading", (self.para(normalise(item["text"]), where),), where)
         if kind == "table":
             return Block("table", (), where, table=item["table"])
-        paras = tuple(self.para(p, where) for p in split_paragraphs(item["text"]))
+        text_at = src.locate((*path, "text"))
+        if kind == "heading":
+            return Block(
+                "heading", (self._placed(src, normalise(item["text"]), where, text_at),), where
+            )
+        paras = tuple(self._placed(src, p, where, text_at) for p in split_paragraphs(item["text"]))
         return Block(kind, paras, where, label=item.get("label"), id=item.get("id"))
 
     def rule(self, src: SourceFile, data: dict[str, Any], at: JsonPath, parent: str) -> Rule:
