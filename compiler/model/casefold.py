@@ -34,28 +34,37 @@ def foldable(text: str) -> str | None:
     return text.lower()
 
 
-def containing(needles: Sequence[str], texts: Sequence[str]) -> set[int]:
-    """The indexes of ``texts`` that hold any of ``needles`` as a substring.
+class Haystack:
+    """Texts searched as one string, joined by NUL, with str.find: one pass in C for
+    each needle instead of a Python loop over every text. Joined once, searched for
+    many needles (every term of a termbase)."""
 
-    The texts are searched as one string, joined by NUL, with str.find: one
-    pass in C for each needle instead of a Python loop over every text.
-    """
-    if any(not needle or "\0" in needle for needle in needles):
-        return set(range(len(texts)))  # an empty needle is in every text
-    joined = "\0".join(texts)
-    starts = []
-    offset = 0
-    for text in texts:
-        starts.append(offset)
-        offset += len(text) + 1
-    found: set[int] = set()
-    for needle in needles:
-        at = joined.find(needle)
-        while at != -1:
-            index = bisect_right(starts, at) - 1
-            found.add(index)
-            following = index + 1
-            if following == len(starts):
-                break
-            at = joined.find(needle, starts[following])
-    return found
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.joined = "\0".join(texts)
+        self.starts: list[int] = []
+        offset = 0
+        for text in texts:
+            self.starts.append(offset)
+            offset += len(text) + 1
+
+    def containing(self, needles: Sequence[str]) -> set[int]:
+        """The indexes of the texts that hold any of ``needles`` as a substring."""
+        starts = self.starts
+        if any(not needle or "\0" in needle for needle in needles):
+            return set(range(len(starts)))  # an empty needle is in every text
+        found: set[int] = set()
+        for needle in needles:
+            at = self.joined.find(needle)
+            while at != -1:
+                index = bisect_right(starts, at) - 1
+                found.add(index)
+                following = index + 1
+                if following == len(starts):
+                    break
+                at = self.joined.find(needle, starts[following])
+        return found
+
+
+def containing(needles: Sequence[str], texts: Sequence[str]) -> set[int]:
+    """The indexes of ``texts`` that hold any of ``needles`` as a substring."""
+    return Haystack(texts).containing(needles)

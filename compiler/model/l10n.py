@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from compiler.diagnostics import Location
-from compiler.model.casefold import containing, foldable
+from compiler.model.casefold import Haystack, foldable
 
 TRANSLATED, FUZZY, OUTDATED, UNTRANSLATED = "translated", "fuzzy", "outdated", "untranslated"
 SOURCE = "source"  # a unit of a game read in its own language
@@ -58,13 +58,14 @@ def terms_in(terms: Sequence[TermEntry], texts: Sequence[str]) -> list[list[Term
     (casefold.foldable); elsewhere every text goes to the regex.
     """
     folded = [foldable(text) for text in texts]
-    unsure = [i for i, f in enumerate(folded) if f is None]
+    unsure = {i for i, f in enumerate(folded) if f is None}
+    as_written, lowered = Haystack(texts), Haystack([f or "" for f in folded])  # joined once
     out: list[list[TermEntry]] = [[] for _ in texts]
     for term in terms:
         if term.case_sensitive:
-            maybe = sorted(containing(term.forms, texts))
+            maybe = sorted(as_written.containing(term.forms))
         elif (forms := _folded_forms(term.forms)) is not None:
-            maybe = sorted(containing(forms, [f or "" for f in folded]) | set(unsure))
+            maybe = sorted(lowered.containing(forms) | unsure)
         else:
             maybe = range(len(texts))
         pattern = term.source_pattern()
