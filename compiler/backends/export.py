@@ -14,6 +14,7 @@ from compiler.model.entries import Entry, condition_text, step_text, table_title
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
 from compiler.model.tables import Table
+from compiler.reference.lookup import RulesReference
 
 
 def entry_lines(entry: Entry) -> list[str]:
@@ -119,22 +120,7 @@ def _block_json(block: Block) -> dict[str, Any]:
     return out
 
 
-def _card_citers(graphs: Graphs) -> dict[str, list[str]]:
-    """Rule address -> the ids of the cards whose text cites it, in deck order: a card's
-    references are no edges of the graph, but a reader of the export asks who cites a
-    rule as the reference engine and the HTML answer it, cards included."""
-    out: dict[str, list[str]] = {}
-    rules = graphs.references.rules
-    for (_, card_id), spans in graphs.references.card_refs.items():
-        for span in spans:
-            if span.kind == "rule" and span.target in rules:
-                citers = out.setdefault(span.target, [])
-                if card_id not in citers:
-                    citers.append(card_id)
-    return out
-
-
-def _rule_json(rule: Rule, graphs: Graphs, cards: dict[str, list[str]]) -> dict[str, Any]:
+def _rule_json(rule: Rule, graphs: Graphs, ref: RulesReference) -> dict[str, Any]:
     out: dict[str, Any] = {"address": rule.address, "level": rule.level}
     if rule.number is not None:
         out["number"] = rule.number
@@ -147,22 +133,23 @@ def _rule_json(rule: Rule, graphs: Graphs, cards: dict[str, list[str]]) -> dict[
     cited = graphs.references.cited_by(rule.address)
     if cited:
         out["cited_by"] = cited
-    if rule.address in cards:
-        out["cited_by_cards"] = cards[rule.address]
-    out["children"] = [_rule_json(c, graphs, cards) for c in rule.children]
+    cards = [card_id for card_id, _ in ref.cards_citing(rule.address)]
+    if cards:
+        out["cited_by_cards"] = cards
+    out["children"] = [_rule_json(c, graphs, ref) for c in rule.children]
     if rule.after:
         out["after"] = [_block_json(b) for b in rule.after]
     return out
 
 
 def to_json(game: Game, graphs: Graphs) -> str:
-    citers = _card_citers(graphs)
+    ref = RulesReference(game, graphs)  # who cites a rule, cards included
     doc = {
         "game": game.id,
         "title": game.title,
         "language": game.language,
         "edition": game.edition,
-        "rules": [_rule_json(r, graphs, citers) for r in game.rules],
+        "rules": [_rule_json(r, graphs, ref) for r in game.rules],
         "tables": [
             {
                 "id": t.id,

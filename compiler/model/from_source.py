@@ -35,9 +35,6 @@ class _RuleReader:
         self.findings: list[Finding] = []
         self.seen: dict[str, Location] = {}
 
-    def para(self, text: str, at: Location) -> Para:
-        return Para(text, find_refs(text, self.patterns, at))
-
     def placed_para(self, src: SourceFile, text: str, at: Location) -> Para:
         """A paragraph written at ``at`` in ``src``, each reference at its own place."""
         return self._placed(src, text, at, at)

@@ -28,11 +28,7 @@ def render(findings: Sequence[tuple[str, Finding]], show_all: bool = False) -> s
     lines = []
     shown = [f for _, f in findings if _shown(f, show_all)]
     for finding in shown:
-        lines.append(finding.headline())
-        if finding.suggestion:
-            lines.append(f"    help: {finding.suggestion}")
-        for other in finding.related:
-            lines.append(f"    see: {other}")
+        lines.append(finding.render())  # the headline, then its help and see lines
         if finding.status != "open":
             note = f"fixed by erratum {finding.fixed_by}" if finding.fixed_by else finding.status
             lines.append(f"    note: {note}")
