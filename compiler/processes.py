@@ -22,7 +22,7 @@ import pickle
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Generic, TypeVar
 
@@ -63,11 +63,11 @@ def can_fork() -> bool:
     return sys.platform == "linux" and hasattr(os, "fork") and threading.active_count() == 1
 
 
-def their_share(sizes: list[int]) -> list[int]:
+def their_share(sizes: Sequence[float], mine: float = 0.0) -> list[int]:
     """The indexes of about half the total size, biggest first onto the lighter side:
-    the part a forked helper takes."""
+    the part a forked helper takes. ``mine`` is what this process has to do already."""
     theirs: list[int] = []
-    mine = there = 0
+    there = 0.0
     for i in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
         if there < mine:
             theirs.append(i)

@@ -23,7 +23,7 @@ from types import ModuleType
 from compiler.diagnostics import Finding
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.processes import Forked, HelperLost, can_fork
+from compiler.processes import Forked, HelperLost, can_fork, their_share
 
 BIG = 3000
 """Rules, cards and paragraph-book entries from which a game's checks are split."""
@@ -59,17 +59,11 @@ def can_split(game: Game, graphs: Graphs) -> bool:
 
 def halves(checks: Sequence[ModuleType]) -> tuple[list[ModuleType], list[ModuleType]]:
     """(here, there): heaviest first onto the lighter half; spelling checks stay here."""
-    here = [c for c in checks if c.CODE in _STAY_HERE]
-    there: list[ModuleType] = []
-    here_cost, there_cost = sum(_cost(c) for c in here), 0.0
-    for check in sorted((c for c in checks if c.CODE not in _STAY_HERE), key=_cost, reverse=True):
-        if there_cost < here_cost:
-            there.append(check)
-            there_cost += _cost(check)
-        else:
-            here.append(check)
-            here_cost += _cost(check)
-    return here, there
+    stay = [c for c in checks if c.CODE in _STAY_HERE]
+    movable = [c for c in checks if c.CODE not in _STAY_HERE]
+    theirs = set(their_share([_cost(c) for c in movable], mine=sum(_cost(c) for c in stay)))
+    here = stay + [c for i, c in enumerate(movable) if i not in theirs]
+    return here, [c for i, c in enumerate(movable) if i in theirs]
 
 
 def _cost(check: ModuleType) -> float:
