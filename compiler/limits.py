@@ -121,6 +121,15 @@ _ticks = 0  # ticks since the innermost of them began
 _tick_limit = 0  # the tick that stops it
 
 
+def not_for_this_thread() -> None:
+    """Keep the time limits' signal off the calling thread, one a command starts to work
+    beside the main one: the watchdog ticks through the whole command, the kernel may
+    deliver a tick to any thread that does not block it, and a tick taken there cuts
+    that thread's system call short (EINTR) for a handler only the main thread runs."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+
+
 def _start_ticking() -> bool:
     """Start this process's watchdog, unless a timer of the caller's is running: the
     process has one real-time timer, and the caller's is not ours to replace."""

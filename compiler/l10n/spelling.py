@@ -18,7 +18,6 @@ import atexit
 import json
 import os
 import re
-import signal
 import threading
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -26,6 +25,7 @@ from pathlib import Path
 
 from compiler.cache import cache_dir, store
 from compiler.l10n.units import TEMPLATE
+from compiler.limits import not_for_this_thread
 from compiler.selection import selected
 
 SYSTEM_DIRS = ("/usr/share/hunspell", "/usr/share/myspell/dicts")
@@ -92,10 +92,7 @@ def open_ahead(langs: Iterable[str]) -> threading.Thread | None:
         return None
 
     def read() -> None:
-        # The time limits' watchdog signal is for the main thread (compiler/limits.py):
-        # taken here, it would cut short a read inside libhunspell (EINTR).
-        if hasattr(signal, "pthread_sigmask"):
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        not_for_this_thread()  # a watchdog tick would cut a libhunspell read short (EINTR)
         for lang in wanted:
             _dictionary(lang)
 
