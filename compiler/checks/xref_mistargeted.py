@@ -21,7 +21,7 @@ Passing: "… as a Recovery Action (Case 8.3.3)."
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 
 from compiler.checks.helpers import (
@@ -123,56 +123,45 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             return before, address
         return None
 
-    resolved = {id(span) for _, span in graphs.references.resolved}
+    for para, family, own, named, rule, more in _subjects(game, graphs):
+        for span in para.refs:
+            if span.kind != "rule" or graphs.references.status(span) != "resolved":
+                continue
+            if (found := rival(para, span, family, own)) is None:
+                continue
+            before, address = found
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"{span.phrase!r}{named} follows the words {' '.join(before)!r}, "
+                f"but {span.target} is {rules[span.target].heading!r}",
+                span.at,
+                suggestion=f"did you mean {address} ({rules[address].title})?{more}",
+                rule=rule,
+                target=span.target,
+            )
+
+
+def _subjects(
+    game: Game, graphs: Graphs
+) -> Iterator[tuple[Para, set[str], AbstractSet[str], str, str | None, str]]:
+    """Each paragraph of rule and card text, with the rules that are never rivals for its
+    references (its family), the words that name its own subject, how a message names
+    where it is, its rule, and what the help adds.
+
+    A card has no rule of its own, but it has a subject: the rule its deck cites
+    (``rule:``) and that rule's family are never rivals, as a rule's own family is
+    not, and the card's title words name the card, not a rule.
+    """
+    rules = graphs.references.rules
     families: dict[str, set[str]] = {}
     for owner, _, para in rule_paras(game):
         if owner.address not in families:
             families[owner.address] = _family(graphs, owner.address)
-        family = families[owner.address]
-        for span in para.refs:
-            if span.kind != "rule" or id(span) not in resolved:
-                continue
-            if (found := rival(para, span, family)) is None:
-                continue
-            before, address = found
-            yield Finding(
-                CODE,
-                SEVERITY,
-                f"{span.phrase!r} follows the words {' '.join(before)!r}, "
-                f"but {span.target} is {rules[span.target].heading!r}",
-                span.at,
-                suggestion=f"did you mean {address} ({rules[address].title})?",
-                rule=owner.address,
-                target=span.target,
-            )
-    yield from _card_findings(game, graphs, rival)
-
-
-Rival = Callable[[Para, RefSpan, set[str], AbstractSet[str]], tuple[list[str], str] | None]
-
-
-def _card_findings(game: Game, graphs: Graphs, rival: Rival) -> Iterator[Finding]:
-    """Mistargeted references in card text. A card has no rule of its own, but it has a
-    subject: the rule its deck cites (``rule:``) and that rule's family are never rivals, as
-    a rule's own family is not, and the card's title words name the card, not a rule."""
-    rules = graphs.references.rules
-    families: dict[str, set[str]] = {}
+        yield para, families[owner.address], frozenset(), "", owner.address, ""
+    decks: dict[str, set[str]] = {}
     for deck, card, para in card_paras(game):
-        if deck.id not in families:
-            families[deck.id] = _family(graphs, deck.rule) if deck.rule in rules else set()
+        if deck.id not in decks:
+            decks[deck.id] = _family(graphs, deck.rule) if deck.rule in rules else set()
         own = key_words(card.title or "")
-        for span in para.refs:
-            if span.kind != "rule" or graphs.references.status(span) != "resolved":
-                continue
-            if (found := rival(para, span, families[deck.id], own)) is None:
-                continue
-            before, address = found
-            yield Finding(
-                CODE,
-                SEVERITY,
-                f"{span.phrase!r} in card {card.id!r} follows the words {' '.join(before)!r}, "
-                f"but {span.target} is {rules[span.target].heading!r}",
-                span.at,
-                suggestion=f"did you mean {address} ({rules[address].title})?; {CARD_VERBATIM}",
-                target=span.target,
-            )
+        yield para, decks[deck.id], own, f" in card {card.id!r}", None, f"; {CARD_VERBATIM}"
