@@ -60,21 +60,16 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 for region in design.regions:
                     try:
                         markup = faces.render_markup(region, subject.context)
-                    except CompileError as err:
+                        if faces.fits(region, markup):
+                            continue
+                    except CompileError as err:  # the template, or the markup it made
                         if region not in broken:
                             broken.add(region)
                             yield from err.findings  # LAYOUT001, as the build says it
                         continue
-                    if faces.fits(region, markup):
-                        continue
                     try:
                         faces.fit(region, markup, subject)
                     except CompileError as err:
-                        if err.findings[0].code == "LAYOUT001":  # markup that is not valid
-                            if region not in broken:
-                                broken.add(region)
-                                yield from err.findings
-                            continue
                         unit = next(
                             (
                                 units[uid]

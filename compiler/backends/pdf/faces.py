@@ -196,26 +196,18 @@ def fits(region: Region, markup: str) -> bool:
     Lint asks this of every card in each edition and language, and most texts
     (every back, every unchanged card) are asked again; a Paragraph is only
     set the first time. The position of ``region`` is part of the key, the
-    card is not: the answer depends on the box and the text alone.
+    card is not: the answer depends on the box and the text alone. Markup
+    ReportLab cannot read raises LAYOUT001 as the build does: ``surely_fits``
+    measures words and never parses tags, so a <b> a template never closes
+    is read here.
     """
-    if surely_fits(region, markup) and (
-        ("<" not in markup and "&" not in markup) or _readable(region, markup)
-    ):
+    if "<" in markup or "&" in markup:  # read at any size alike: read once, here
+        _paragraph(region, _for_font(region, markup), region.size)
+    if surely_fits(region, markup):
         return True
     try:
         fit(region, markup, Subject({}, "", "", NOWHERE))
-    except CompileError:
-        return False
-    return True
-
-
-def _readable(region: Region, markup: str) -> bool:
-    """Whether ReportLab reads ``markup`` as a paragraph. ``surely_fits`` measures words
-    and never parses tags, so a <b> a template never closes passed it, and lint said
-    nothing of the markup the build then refused (LAYOUT001)."""
-    try:
-        _paragraph(region, _for_font(region, markup), region.size)
-    except ValueError:
+    except CompileError:  # the markup was read above: this is the text not fitting
         return False
     return True
 
@@ -227,10 +219,20 @@ def _for_font(region: Region, markup: str) -> str:
 
 
 def _paragraph(region: Region, markup: str, size: float) -> Paragraph:
-    """The markup as a Paragraph in the region's style at ``size`` (ValueError if the
-    markup is not valid)."""
+    """The markup as a Paragraph in the region's style at ``size``; markup ReportLab
+    cannot read is the layout's fault (LAYOUT001)."""
     style = _style(font_name(region), size, region.leading, region.align, region.colour)
-    return Paragraph(markup, style)
+    try:
+        return Paragraph(markup, style)
+    except ValueError as err:  # e.g. a <b> the template opens and never closes
+        raise _layout_error(
+            region,
+            f"region {region.id!r}: its show template makes markup that is not valid: "
+            f"{next((x.strip() for x in str(err).splitlines() if x.strip()), 'bad tags')}",
+            "close every tag the template opens (<b>…</b>), give <font> a colour "
+            'ReportLab knows (color="#7a2e2a" or a name such as "red"), and write & < > '
+            "in its own text as &amp; &lt; &gt;",
+        ) from None
 
 
 _BREAK = re.compile(r"<\s*br\s*/?\s*>", re.IGNORECASE)
@@ -324,17 +326,7 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
     height = (region.h - 2 * region.padding) * mm
     size = region.size
     while True:
-        try:
-            para = _paragraph(region, markup, size)
-        except ValueError as err:  # e.g. a <b> the template opens and never closes
-            raise _layout_error(
-                region,
-                f"region {region.id!r}: its show template makes markup that is not valid: "
-                f"{next((x.strip() for x in str(err).splitlines() if x.strip()), 'bad tags')}",
-                "close every tag the template opens (<b>…</b>), give <font> a colour "
-                'ReportLab knows (color="#7a2e2a" or a name such as "red"), and write & < > '
-                "in its own text as &amp; &lt; &gt;",
-            ) from None
+        para = _paragraph(region, markup, size)
         _, needed = para.wrap(width, 10_000)
         widest = para.minWidth() if _may_hold_wide_word(markup, size, width) else 0.0
         if needed <= height + 0.01 and widest <= width + 0.01:
