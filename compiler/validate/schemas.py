@@ -10,9 +10,9 @@ two agree and that every schema is itself valid (so that is not paid here).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import marshal
-import re
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -23,6 +23,7 @@ import fastjsonschema
 
 from compiler.cache import cache_dir, store
 from compiler.paths import SCHEMA_DIR
+from compiler.validate.make_gates import digest, gate_code
 
 if TYPE_CHECKING:  # jsonschema is imported when a file fails the gate: 60 ms a process
     from jsonschema import Draft202012Validator
@@ -155,33 +156,45 @@ def validator_for(kind: str) -> Draft202012Validator:
 
 
 @cache
-def _compiled(kind: str) -> Callable[[object], object]:
-    """The kind's compiled gate, from the code cache when the schema has not changed.
+def gate_schema(kind: str) -> object:
+    """The schema the kind's gate is made from: its own, with exclusive ``oneOf`` as
+    ``anyOf``."""
+    return _for_the_gate(_schema(kind))
 
-    Generating and compiling the validators' Python costs about 0.2 s, paid by
-    every ``casebook`` process; the compiled code is kept (marshal, as Python's
-    own ``__pycache__`` does) keyed by the schema, fastjsonschema's version and
-    Python's. A missing, stale or unreadable entry is made again.
+
+@cache
+def _compiled(kind: str) -> Callable[[object], object]:
+    """The kind's gate: the module made from its schema (compiler/validate/gates),
+    else, after the schema changed, code generated here and kept in the code cache.
+
+    Generating and compiling a gate costs about 0.1 s for the five games' kinds,
+    paid by every process that checks a file. The modules are made by
+    ``python -m compiler.validate.gates`` and used only while the digest they
+    record is the schema's. The cache (marshal, as Python's own
+    ``__pycache__`` does) is keyed by the schema, fastjsonschema's version and
+    Python's; a missing, stale or unreadable entry is made again.
     """
-    schema = _for_the_gate(_schema(kind))
+    schema = gate_schema(kind)
+    made = digest(schema)
+    try:
+        shipped = importlib.import_module(f"compiler.validate.gates.{kind}")
+    except ImportError:
+        shipped = None
+    if shipped is not None and getattr(shipped, "SCHEMA_DIGEST", None) == made:
+        return shipped.validate
     key = hashlib.sha256(
-        json.dumps([schema, fastjsonschema.VERSION, sys.version], sort_keys=True).encode()
+        json.dumps([made, fastjsonschema.VERSION, sys.version]).encode()
     ).hexdigest()[:20]
     path = cache_dir() / "schemas" / f"{kind}-{key}.marshal"
     try:
         name, code = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
-        # use_default=False: the compiled code must never fill defaults into the data
-        source = fastjsonschema.compile_to_code(schema, use_default=False, use_formats=True)
-        name = _ENTRY.search(source).group(1)  # type: ignore[union-attr]
+        source, name = gate_code(schema)
         code = compile(source, f"<schema {kind}>", "exec")
         store(path, marshal.dumps((name, code)))
     namespace: dict[str, object] = {}
     exec(code, namespace)  # the code fastjsonschema generated from our own schema
     return namespace[name]  # type: ignore[return-value]
-
-
-_ENTRY = re.compile(r"^def (\w+)\(", re.MULTILINE)  # the schema's validator comes first
 
 
 def is_valid(kind: str, data: object) -> bool:

@@ -153,11 +153,14 @@ def test_a_big_quantity_is_valid_data() -> None:
 def test_the_compiled_gate_is_cached_and_a_broken_entry_is_made_again(
     tmp_path, monkeypatch
 ) -> None:
-    """Every process would pay 0.2 s to compile the gates; the cache must never change a
-    verdict, and a damaged entry must be rebuilt rather than trusted or crashed on."""
+    """After a schema edit (its gate module stale) every process would pay to compile
+    the gate; the cache must never change a verdict, and a damaged entry must be
+    rebuilt rather than trusted or crashed on."""
     from compiler.validate import schemas
+    from compiler.validate.gates import counters
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(counters, "SCHEMA_DIGEST", "made from an older schema")
     bad = {"counter_sheets": [{"id": "x", "title": "t", "layout": "l", "counters": []}]}
     good = {
         "counter_sheets": [
