@@ -186,3 +186,36 @@ def test_a_cold_lint_reads_the_dictionaries_before_it_imports_the_checks(tmp_pat
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stderr
+
+
+@needs_library
+def test_a_lint_of_cached_games_leaves_no_reading_thread_behind(tmp_path: Path) -> None:
+    """The dictionaries are read ahead before the result cache is asked; when every game
+    comes from it, the reading is joined all the same: a process forks with one thread."""
+    if not (spelling.available("it") and spelling.available("en")):
+        pytest.skip("the it and en dictionaries are not installed")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    games = ["maquis", "liberation"]
+    first = subprocess.run(
+        [sys.executable, "-m", "compiler", "lint", *games], cwd=ROOT, env=env, capture_output=True
+    )
+    assert first.returncode == 0, first.stderr
+    for answers in (tmp_path / "casebook").glob("spelling-*.json"):
+        answers.unlink()  # so the dictionaries are read ahead again
+    code = (
+        "import threading, compiler.l10n.spelling as s\n"
+        "from compiler.cli import main\n"
+        "started = []\n"
+        "real = s.open_ahead\n"
+        "def ahead(langs):\n"
+        "    started.append(real(langs))\n"
+        "    return started[-1]\n"
+        "s.open_ahead = ahead\n"
+        f"assert main(['lint', *{games!r}]) == 0\n"
+        "assert started and started[0] is not None, started\n"
+        "assert threading.active_count() == 1, threading.enumerate()\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr

@@ -1,0 +1,108 @@
+"""Lint on every core: games in shares of about equal size, one linted in this process
+and each other share in a forked child (cli._lint_games, processes.shares).
+
+The findings must be those of a lint on one core, in the order the games were
+named, whichever process linted a game, and a child that dies must cost its
+share nothing but time.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from compiler import cli, processes
+from compiler.lint import lint_game
+from tests.conftest import ROOT, RULESETS
+
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="lint forks only on Linux")
+GAMES = ["maquis", "plan-vert", "set-europe-ablaze"]
+OPTIONS = (ROOT, "original", None, [], None)
+
+
+@given(st.lists(st.integers(0, 1000), max_size=12), st.integers(1, 4))
+def test_shares_hold_every_game_once_lightest_share_first(sizes: list[int], parts: int) -> None:
+    shares = processes.shares(sizes, parts)
+    assert sorted(i for share in shares for i in share) == list(range(len(sizes)))
+    assert len(shares) <= parts and all(shares)
+    totals = [sum(sizes[i] for i in share) for share in shares]
+    assert totals == sorted(totals)
+    for share in shares:
+        assert [sizes[i] for i in share] == sorted((sizes[i] for i in share), reverse=True)
+    if len(shares) == parts and sizes:  # longest first: no share exceeds another by more
+        assert totals[-1] - totals[0] <= max(sizes)  # than its biggest game
+
+
+def test_a_big_game_has_a_core_to_itself() -> None:
+    # the five games' sizes, roughly: Liberation weighs as much as the other four
+    assert processes.shares([785, 79, 75, 258, 156], 2) == [[3, 4, 1, 2], [0]]
+
+
+@pytest.fixture(scope="module")
+def alone() -> list[tuple[list, bool]]:
+    return [lint_game(RULESETS / g, *OPTIONS) for g in GAMES]
+
+
+@linux_only
+def test_games_linted_on_two_cores_say_what_one_core_says(alone, monkeypatch) -> None:
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    forks: list[int] = []
+    real = processes.Forked
+
+    def counted(*args, **kwargs):
+        forks.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(processes, "Forked", counted)
+    assert cli._lint_games([RULESETS / g for g in GAMES], OPTIONS) == alone
+    assert forks == [1]  # one share here, one in a child
+
+
+@linux_only
+def test_a_child_that_dies_has_its_share_linted_here(alone, monkeypatch) -> None:
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    real = processes.Forked
+    monkeypatch.setattr(processes, "Forked", lambda work, **_: real(lambda: os._exit(9)))
+    assert cli._lint_games([RULESETS / g for g in GAMES], OPTIONS) == alone
+
+
+@linux_only
+def test_an_error_here_stops_the_children(monkeypatch) -> None:
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    children: list[processes.Forked] = []
+    real = processes.Forked
+
+    def kept(work, **kwargs):
+        child = real(lambda: time.sleep(60), **kwargs)
+        children.append(child)
+        return child
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in this process's share")
+
+    monkeypatch.setattr(processes, "Forked", kept)
+    monkeypatch.setattr("compiler.lint.lint_game", broken)
+    with pytest.raises(RuntimeError, match="this process's share"):
+        cli._lint_games([RULESETS / g for g in GAMES], OPTIONS)
+    (child,) = children
+    with pytest.raises(ChildProcessError):  # killed and collected, not left to sleep
+        os.waitpid(child._pid, os.WNOHANG)
+
+
+@linux_only
+def test_a_child_is_collected_once_it_has_ended_without_being_waited_for() -> None:
+    child = processes.Forked(lambda: 42)
+    assert child.result() == 42
+    for _ in range(200):  # it ends in milliseconds; the next fork or answer collects it
+        processes._reap()
+        if not processes._EXITING:
+            break
+        time.sleep(0.01)
+    assert processes._EXITING == []
+    with pytest.raises(ChildProcessError):  # no zombie left in the process table
+        os.waitpid(child._pid, os.WNOHANG)
