@@ -13,7 +13,6 @@ take turns instead of interleaving their files.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from compiler import processes, stamps
 from compiler.diagnostics import CompileError, Finding, Severity
+from compiler.processes import game_size, workers
 from compiler.write import Output, clear_stale, make_folder, write_all
 
 
@@ -164,13 +164,6 @@ def translation_notes(game) -> list[str]:
     ]
 
 
-def workers(jobs: int) -> int:
-    """Both cores of the 2-core machine, or ``CASEBOOK_JOBS``; never more than jobs."""
-    wanted = os.environ.get("CASEBOOK_JOBS", "")
-    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else (os.cpu_count() or 1)
-    return max(1, min(cores, jobs))
-
-
 Group = tuple[str, str]  # (game folder, language): built whole or not at all
 
 
@@ -250,11 +243,6 @@ def _write(finished: list[Result], digests: list[str], out: Path) -> None:
                 digest,
                 [o.path for o in result.outputs],
             )
-
-
-def game_size(game_dir: Path) -> int:
-    """Bytes of YAML and catalogs: a fair guess of how long a game takes to read and check."""
-    return sum(p.stat().st_size for p in game_dir.rglob("*") if p.is_file())
 
 
 def _weight(job: Job) -> int:

@@ -547,8 +547,8 @@ def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], b
     """
     if not dirs:  # every game came from the cache: import nothing heavy
         return []
-    from compiler.build import game_size, workers
     from compiler.lint import lint_game
+    from compiler.processes import game_size, workers
 
     count = workers(len(dirs))
     if count <= 1:

@@ -23,8 +23,11 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Generic, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:  # lint forks its own children: the pool's modules are the build's
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 
@@ -44,8 +47,22 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+def workers(jobs: int) -> int:
+    """Both cores of the 2-core machine, or ``CASEBOOK_JOBS``; never more than jobs."""
+    wanted = os.environ.get("CASEBOOK_JOBS", "")
+    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else (os.cpu_count() or 1)
+    return max(1, min(cores, jobs))
+
+
+def game_size(game_dir: Path) -> int:
+    """Bytes of YAML and catalogs: a fair guess of how long a game takes to read and check."""
+    return sum(p.stat().st_size for p in game_dir.rglob("*") if p.is_file())
+
+
 def pool(workers: int) -> ProcessPoolExecutor:
     """A process pool whose workers die with this process."""
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(
         max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
     )
