@@ -562,6 +562,11 @@ def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], b
         return [lint_game(dirs[i], *options) for i in share]
 
     mine, *theirs = processes.shares([game_size(d) for d in dirs], count)
+    if any((d / "layouts.yaml").is_file() for d in dirs):
+        # The shares set cards to test their fit (L10N009): ReportLab's platypus is
+        # imported once, here, while the dictionaries are still being read, not in each
+        # process (50 ms each).
+        import compiler.backends.cards  # noqa: F401
     spelling.opened()  # the dictionaries read ahead: a process forks with one thread only
     helpers = [processes.Forked(lambda share=share: lint(share)) for share in theirs]
     results: dict[int, tuple[list[Finding], bool]] = {}
