@@ -20,20 +20,24 @@ _END = re.compile(r"[.:;!?…]+$")
 
 def numbers(text: str) -> Counter[str]:
     """Numbers and ids, decimal comma read as a point ("1,5" is "1.5")."""
-    return Counter(m.group(0).replace(",", ".") for m in _NUMBER.finditer(text))
+    return Counter(found.replace(",", ".") for found in _NUMBER.findall(text))
 
 
 def placeholders(text: str) -> Counter[str]:
-    return Counter(re.sub(r"\s+", "", m.group(0)) for m in _PLACEHOLDER.finditer(text))
+    """Template placeholders and tags, their spaces dropped (``{{ x }}`` is ``{{x}}``)."""
+    return Counter("".join(found.split()) for found in _PLACEHOLDER.findall(text))
 
 
 def difference(source: Counter[str], target: Counter[str]) -> tuple[list[str], list[str]]:
     """(missing from the translation, extra in it), each sorted."""
+    if source == target:  # as almost every unit: no Counter arithmetic
+        return [], []
     return sorted((source - target).elements()), sorted((target - source).elements())
 
 
 def brackets(text: str) -> Counter[str]:
-    return Counter(c for c in text if c in _BRACKETS)
+    """How many of each bracket: counted in C, one bracket at a time."""
+    return Counter({c: n for c in _BRACKETS if (n := text.count(c))})
 
 
 def end_punctuation(text: str) -> str:
