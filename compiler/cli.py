@@ -547,40 +547,33 @@ def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], b
     """
     if not dirs:  # every game came from the cache: import nothing heavy
         return []
-    from compiler.lint import lint_game
-    from compiler.processes import game_size, workers
-
-    count = workers(len(dirs))
-    if count <= 1:
-        # one game alone may still use a second core for its checks
-        split = len(dirs) == 1 and workers(2) > 1
-        return [lint_game(d, *options, split=split) for d in dirs]
     from compiler import processes
     from compiler.l10n import spelling
+    from compiler.lint import lint_game
+    from compiler.load.game_files import discover
+
+    count = processes.workers(len(dirs))
+    if count <= 1:
+        # one game alone may still use a second core for its checks
+        split = len(dirs) == 1 and processes.workers(2) > 1
+        return [lint_game(d, *options, split=split) for d in dirs]
 
     def lint(share: list[int]) -> list[tuple[list[Finding], bool]]:
         return [lint_game(dirs[i], *options) for i in share]
 
-    mine, *theirs = processes.shares([game_size(d) for d in dirs], count)
-    if any((d / "layouts.yaml").is_file() for d in dirs):
+    mine, *theirs = processes.shares([processes.game_size(d) for d in dirs], count)
+    if any(kind == "layouts" for d in dirs for kind, _ in discover(d)):
         # The shares set cards to test their fit (L10N009): ReportLab's platypus is
         # imported once, here, while the dictionaries are still being read, not in each
         # process (50 ms each).
         import compiler.backends.cards  # noqa: F401
     spelling.opened()  # the dictionaries read ahead: a process forks with one thread only
-    helpers = [processes.Forked(lambda share=share: lint(share)) for share in theirs]
-    results: dict[int, tuple[list[Finding], bool]] = {}
-    try:
-        results.update(zip(mine, lint(mine), strict=True))
-    except BaseException:
-        for helper in helpers:
-            helper.abandon()
-        raise
-    for share, helper in zip(theirs, helpers, strict=True):
-        try:
-            results.update(zip(share, helper.result(), strict=True))
-        except processes.HelperLost:  # killed for memory, say: lint its share here instead
-            results.update(zip(share, lint(share), strict=True))
+    here, there = processes.alongside(
+        lambda: lint(mine), [lambda share=share: lint(share) for share in theirs]
+    )
+    results = dict(zip(mine, here, strict=True))
+    for share, found in zip(theirs, there, strict=True):
+        results.update(zip(share, found, strict=True))
     return [results[i] for i in range(len(dirs))]
 
 

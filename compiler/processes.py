@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # lint forks its own children: the pool's modules are the bui
     from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 _PR_SET_PDEATHSIG = 1
 
@@ -83,15 +84,20 @@ def can_fork() -> bool:
 def their_share(sizes: Sequence[float], mine: float = 0.0) -> list[int]:
     """The indexes of about half the total size, biggest first onto the lighter side:
     the part a forked helper takes. ``mine`` is what this process has to do already."""
-    theirs: list[int] = []
-    there = 0.0
+    bins, _ = _fill(sizes, [mine, 0.0])
+    return sorted(bins[1])
+
+
+def _fill(sizes: Sequence[float], totals: list[float]) -> tuple[list[list[int]], list[float]]:
+    """Each index, biggest size first, onto the share whose total is least (the first of
+    equals), from the given starting ``totals``: longest first, as a scheduler does."""
+    totals = list(totals)
+    bins: list[list[int]] = [[] for _ in totals]
     for i in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
-        if there < mine:
-            theirs.append(i)
-            there += sizes[i]
-        else:
-            mine += sizes[i]
-    return sorted(theirs)
+        lightest = totals.index(min(totals))
+        bins[lightest].append(i)
+        totals[lightest] += sizes[i]
+    return bins, totals
 
 
 _EXITING: list[int] = []  # children that sent their answer and may still be ending
@@ -116,16 +122,47 @@ def _reap() -> None:
 
 def shares(sizes: Sequence[float], parts: int) -> list[list[int]]:
     """The indexes of ``sizes`` in ``parts`` shares of about equal total, each biggest
-    first (longest first onto the lightest share, as a scheduler does); the lightest
-    share comes first: the one for the process that also reports when all are done."""
-    bins: list[list[int]] = [[] for _ in range(max(1, parts))]
-    totals = [0.0] * len(bins)
-    for i in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
-        lightest = totals.index(min(totals))
-        bins[lightest].append(i)
-        totals[lightest] += sizes[i]
+    first; the lightest share comes first: the one for the process that also reports
+    when all are done."""
+    bins, totals = _fill(sizes, [0.0] * max(1, parts))
     order = sorted(range(len(bins)), key=lambda b: totals[b])
     return [bins[b] for b in order if bins[b]]
+
+
+def alongside(
+    mine: Callable[[], T],
+    theirs: Sequence[Callable[[], U]],
+    dumps: Callable[[U], bytes] = pickle.dumps,
+    loads: Callable[[bytes], U] = pickle.loads,
+    here: Callable[[int], U] | None = None,
+) -> tuple[T, list[U]]:
+    """``mine()`` in this process while each of ``theirs`` runs in a forked child: its
+    value, and theirs in order.
+
+    The protocol of every split: an error here stops the children (none is left
+    working for nobody); a child's error is raised here; a child that ends
+    without its answer (the OOM killer, a signal) has its work done here,
+    by ``here(k)`` when that differs from ``theirs[k]()`` (a child's value may be
+    packed for the pipe; ``loads`` unpacks it).
+    """
+    children = [Forked(work, dumps=dumps, loads=loads) for work in theirs]
+    try:
+        value = mine()
+    except BaseException:
+        for child in children:
+            child.abandon()
+        raise
+    got: list[U] = []
+    for k, child in enumerate(children):
+        try:
+            got.append(child.result())
+        except HelperLost:  # killed for memory, say: its work is done here instead
+            got.append(here(k) if here is not None else theirs[k]())
+        except BaseException:
+            for rest in children[k + 1 :]:
+                rest.abandon()
+            raise
+    return value, got
 
 
 class Forked(Generic[T]):

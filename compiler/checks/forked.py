@@ -23,7 +23,7 @@ from types import ModuleType
 from compiler.diagnostics import Finding
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.processes import Forked, HelperLost, can_fork, their_share
+from compiler.processes import alongside, can_fork, their_share
 
 BIG = 3000
 """Rules, cards and paragraph-book entries from which a game's checks are split."""
@@ -81,14 +81,5 @@ def run_split(
     A check that raises in the child raises here, as it would have unsplit.
     """
     here, there = halves(checks)
-    child = Forked(lambda: run(there, game, graphs))
-    try:
-        mine = run(here, game, graphs)
-    except BaseException:
-        child.abandon()
-        raise
-    try:
-        theirs = child.result()
-    except HelperLost:  # killed for memory, say: run its checks here instead
-        theirs = run(there, game, graphs)
+    mine, (theirs,) = alongside(lambda: run(here, game, graphs), [lambda: run(there, game, graphs)])
     return {**mine, **theirs}

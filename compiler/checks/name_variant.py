@@ -245,14 +245,10 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     for name in forms:
         if key[name] in generic:
             continue
-        size = len(words[name])
         rivals = [
             o
             for o in by_head[stem(words[name][-1])]
-            if abs(len(words[o]) - size) <= 1  # is_variant's first test, without the call
-            and words[o] != words[name]
-            and key[o] not in generic
-            and is_variant(name, o, declared)
+            if words[o] != words[name] and key[o] not in generic and is_variant(name, o, declared)
         ]
         if not rivals:
             continue

@@ -379,19 +379,14 @@ def load_files(
     if not split or sum(sizes) < SPLIT_BYTES or not processes.can_fork():
         return [one(i) for i in range(len(files))]
     theirs = processes.their_share(sizes)
-    child = processes.Forked(
-        lambda: [_portable(*one(i)) for i in theirs], dumps=_packed, loads=_unpacked
+    mine, (sent,) = processes.alongside(
+        lambda: {i: one(i) for i in range(len(files)) if i not in theirs},
+        [lambda: [_portable(*one(i)) for i in theirs]],
+        dumps=_packed,
+        loads=lambda data: [_from_portable(item) for item in _unpacked(data)],
+        here=lambda _: [one(i) for i in theirs],  # read whole here, not packed
     )
-    try:
-        out = {i: one(i) for i in range(len(files)) if i not in theirs}
-    except BaseException:
-        child.abandon()
-        raise
-    try:
-        sent = [_from_portable(item) for item in child.result()]
-    except processes.HelperLost:  # killed for memory, say: read its files here instead
-        sent = [one(i) for i in theirs]
-    out.update(zip(theirs, sent, strict=True))
+    out = {**mine, **dict(zip(theirs, sent, strict=True))}
     return [out[i] for i in range(len(files))]
 
 

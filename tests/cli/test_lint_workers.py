@@ -106,3 +106,31 @@ def test_a_child_is_collected_once_it_has_ended_without_being_waited_for() -> No
     assert processes._EXITING == []
     with pytest.raises(ChildProcessError):  # no zombie left in the process table
         os.waitpid(child._pid, os.WNOHANG)
+
+
+@linux_only
+def test_a_childs_error_is_raised_here_and_the_children_after_it_stopped(monkeypatch) -> None:
+    made: list[processes.Forked] = []
+    real = processes.Forked
+
+    def kept(*args, **kwargs):
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    def broken() -> None:
+        raise ValueError("the child's own bug")
+
+    monkeypatch.setattr(processes, "Forked", kept)
+    with pytest.raises(ValueError, match="the child's own bug"):
+        processes.alongside(lambda: 1, [broken, lambda: time.sleep(60)])
+    with pytest.raises(ChildProcessError):  # the sleeper was killed and collected
+        os.waitpid(made[1]._pid, os.WNOHANG)
+
+
+@linux_only
+def test_a_lost_childs_work_is_done_here_the_way_this_process_does_it() -> None:
+    assert processes.alongside(lambda: 0, [lambda: os._exit(9)], here=lambda k: f"here {k}") == (
+        0,
+        ["here 0"],
+    )
+    assert processes.alongside(lambda: 0, [lambda: 7]) == (0, [7])
