@@ -27,9 +27,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 from reportlab.platypus.doctemplate import LayoutError
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from compiler.backends.labels import PAGE_CITATION, edition_line, label, language_name
+from compiler.backends.pdf.contents import Contents, FinishingCanvas
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
@@ -158,7 +158,8 @@ class _Doc(BaseDocTemplate):
         )
 
     def beforeDocument(self) -> None:
-        """multiBuild lays the story out several times; start each pass afresh."""
+        """Start each layout afresh (multiBuild lays a story out until its contents are
+        settled: once, here, see pdf/contents.py)."""
         self.module_in_force = ""
         self.first_module_on_page = None
 
@@ -226,7 +227,7 @@ class _Story:
         self.s = styles()
         self.outline_levels = {lv.name: lv.outline for lv in game.levels}
         self.flowables: list[Flowable] = []
-        self.toc: TableOfContents | None = None
+        self.toc: Contents | None = None
 
     def resolve(self, span: RefSpan) -> str | None:
         if span.kind == "rule" and span.target in self.graphs.references.rules:
@@ -322,7 +323,7 @@ class _Story:
         self.add(Paragraph(esc(label(g.language, "compiled")), s["colophon"]))
 
     def contents(self) -> None:
-        toc = TableOfContents(dotsMinLevel=0)
+        toc = Contents(dotsMinLevel=0)
         # The contents table's own default font is Helvetica, which is never embedded.
         toc.tableStyle = TableStyle(
             [*toc.tableStyle.getCommands(), ("FONTNAME", (0, 0), (-1, -1), SERIF)]
@@ -498,12 +499,11 @@ def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
     story.contents_if_empty()
     if story.toc is not None:
         # The contents' lines are known before the layout, only their page numbers are
-        # not: set at full length from the first pass, the contents take the pages they
-        # will keep, the body's page numbers are right at once, and the layout is done
-        # twice, not three times (a placeholder line, then lines one pass behind).
+        # not: set at full length, the contents take the pages they will keep, and the
+        # book is laid out once, its page numbers filled in at the end (pdf/contents.py).
         for level, text, key in _contents_lines(story.flowables):
             story.toc.addEntry(level, text, 0, key)
     buffer = io.BytesIO()
     doc = _Doc(buffer, game, paper)
-    doc.multiBuild(story.flowables)
+    doc.multiBuild(story.flowables, canvasmaker=FinishingCanvas)
     return buffer.getvalue()

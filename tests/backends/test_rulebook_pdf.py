@@ -178,11 +178,12 @@ def test_a_book_whose_text_cites_the_sources_pages_says_whose_pages_they_are(
     assert "Page numbers" not in original.pages[0].extract_text()  # SEA cites no page
 
 
-def test_contents_print_each_headings_page_after_two_layout_passes(
+def test_contents_print_each_headings_page_after_one_layout_pass(
     sea, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The contents' lines are set at full length from the first pass, so the body's
-    pages are final at once: two passes, not three, and every printed number right."""
+    """The contents' lines are set at full length before the layout, so the body's
+    pages are final at once: one pass, each page number filled in at the end
+    (pdf/contents.py), and every printed number right."""
     import io
 
     from reportlab.platypus.doctemplate import BaseDocTemplate
@@ -197,7 +198,7 @@ def test_contents_print_each_headings_page_after_two_layout_passes(
         lambda doc, story, **kw: passes.append(real(doc, story, **kw)),
     )
     reader = PdfReader(io.BytesIO(rulebook.render(sea.game, sea.graphs, "a4")))
-    assert passes == [2]
+    assert passes == [1]
     outline = outline_titles(reader)
     first_body = min(page for _, _, page in outline)  # the contents are the pages before
     text = " ".join(reader.pages[i].extract_text() for i in range(1, first_body))

@@ -1,0 +1,133 @@
+"""A book's contents laid out in one pass, its page numbers filled in when the book is done.
+
+ReportLab's TableOfContents learns its lines and their pages by laying the
+whole book out, then lays it out again to print them: a second pass, a
+third of a rulebook's time and more on a big one. A rulebook knows its
+contents lines before the layout (every heading is in the story), so only
+the page numbers are unknown. Each line here ends in a PDF form XObject,
+named for the line, drawn where ReportLab would print the dots and the
+number; the canvas defines every form just before it writes the file, from
+the pages the headings were laid out on. A PDF may use a form before it
+defines it, and ReportLab allows it (``Canvas.doForm``): the trick its
+users know from "page 3 of 12" footers.
+
+The dots and the number are set exactly as ReportLab's ``drawPageNumbers``
+sets them: right-aligned at the column's edge, the gap filled with " . ",
+a number too wide for the room shrunk in steps of a tenth.
+"""
+
+from __future__ import annotations
+
+from ast import literal_eval
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus.tableofcontents import TableOfContents
+
+DOTS = " . "
+
+
+class FinishingCanvas(Canvas):
+    """A canvas that runs its ``finishing`` steps just before it writes the file."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.finishing: list[Callable[[Canvas], None]] = []
+
+    def save(self) -> None:
+        for step in self.finishing:
+            step(self)
+        self.finishing = []
+        super().save()
+
+
+@dataclass(frozen=True, slots=True)
+class _Site:
+    """Where a contents line ends: its form's name, its heading's key, and the place
+    (in the line's own coordinates) and room its dots and number have."""
+
+    form: str
+    key: str
+    x: float
+    y: float
+    width: float
+    style: ParagraphStyle
+    dots: bool
+
+
+class Contents(TableOfContents):
+    """The contents, given every line (``addEntry``) before the layout, laid out once.
+
+    Lay the book out with ``FinishingCanvas``. The lines given beforehand are
+    the ones printed; the pages the headings report while the book is laid
+    out (``notify``) are the numbers printed at their ends.
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._sites: list[_Site] = []
+
+    def isSatisfied(self) -> bool:
+        return True  # its lines were known before the layout; the numbers come at the end
+
+    def beforeBuild(self) -> None:
+        super().beforeBuild()
+        self._sites = []
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        size = super().wrap(availWidth, availHeight)
+        canvas = self.canv
+        canvas.setNamedCB("drawTOCEntryEnd", self._line_end_in(availWidth))
+        if not isinstance(canvas, FinishingCanvas):
+            raise TypeError("lay a book with Contents out on a FinishingCanvas")
+        if self._define_numbers not in canvas.finishing:
+            canvas.finishing.append(self._define_numbers)
+        return size
+
+    def _line_end_in(self, width: float) -> Callable[[Canvas, str, str], None]:
+        def line_end(canvas: Canvas, kind: str, label: str) -> None:
+            """Where ReportLab would print a line's dots and page number: its form, and a
+            link over them to the heading."""
+            _, level_text, key_text = label.split(",")
+            level, key = int(level_text), literal_eval(key_text)
+            style = self.getLevelStyle(level)
+            x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+            form = f"contents-{len(self._sites)}"
+            canvas.doForm(form)
+            if key:
+                canvas.linkRect("", key, (x, y, width, y + style.leading), relative=1)
+            dots = self.dotsMinLevel >= 0 and level >= self.dotsMinLevel
+            self._sites.append(_Site(form, key or "", x, y, width, style, dots))
+
+        return line_end
+
+    def _define_numbers(self, canvas: Canvas) -> None:
+        pages = {key: page for _, _, page, key in self._entries}
+        for site in self._sites:
+            if site.key not in pages:
+                raise ValueError(f"contents line {site.key!r}: its heading was never laid out")
+            width, height = canvas._pagesize
+            canvas.beginForm(site.form, -width, -height, 2 * width, 2 * height)
+            _dots_and_number(canvas, site, str(pages[site.key]))
+            canvas.endForm()
+
+
+def _dots_and_number(canvas: Canvas, site: _Site, number: str) -> None:
+    """The number right-aligned at the room's edge after the line's text, the gap filled
+    with dots: ReportLab's drawPageNumbers, for one number and no link."""
+    font, size = site.style.fontName, site.style.fontSize
+    number_width = stringWidth(number, font, size)
+    while number_width > site.width - site.x and size >= 1.0:
+        size *= 0.9
+        number_width = stringWidth(number, font, size)
+    dot_width = stringWidth(DOTS, font, size) if site.dots else 0.0
+    count = int((site.width - site.x - number_width) / dot_width) if site.dots else 0
+    text = DOTS * count + number
+    line = canvas.beginText(site.width - count * dot_width - number_width, site.y)
+    line.setFont(font, size)
+    line.setFillColor(site.style.textColor)
+    line.textLine(text)
+    canvas.drawText(line)
