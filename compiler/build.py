@@ -1,9 +1,9 @@
 """`casebook build`: every output of every (game, language, edition), over all cores.
 
-One job is one edition of one game in one language; the last edition's job
-also makes the kit (cards, counters, aids, forms, quick reference, proof).
-Jobs are independent, so they run in
-worker processes, longest first, and each hands back its outputs as bytes; the
+One job is one part of one game in one language: an edition's book
+(rulebook, text, JSON, HTML), or the kit (cards, counters, aids, forms, quick
+reference, proof), made from the last edition. Jobs are independent, so they
+run in worker processes, longest first, and each hands back its outputs as bytes; the
 parent writes them (compiler/write.py: atomic, only what changed) in job
 order, so messages and files are the same whatever finishes first. A job
 whose inputs did not change since the last build (compiler/stamps.py) is not
@@ -26,10 +26,18 @@ from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.processes import game_size, workers
 from compiler.write import Output, clear_stale, make_folder, write_all
 
+BOOK, KIT = "book", "kit"
+
 
 @dataclass(frozen=True)
 class Job:
-    """One edition of a game in one language (``lang`` None: the language it is written in)."""
+    """One part of a game in one language (``lang`` None: the language it is written in):
+    an edition's book (rulebook, text, JSON, HTML), or the kit, made from ``edition``.
+
+    The book and the kit are jobs of their own, so one big game keeps both
+    cores busy: each reads the game, then the rulebook is set on one core
+    while the card sheets are on the other.
+    """
 
     game_dir: Path
     root: Path
@@ -37,7 +45,7 @@ class Job:
     own_lang: str
     edition: str
     papers: tuple[str, ...]
-    kit: bool  # this job also makes the kit (one per game and language)
+    part: str  # BOOK or KIT
     first: bool  # the first language of its game says the notes about content
     progress: bool = False
 
@@ -48,14 +56,14 @@ class Job:
 
     @property
     def stamp(self) -> str:
-        return f"{self.lang or self.own_lang}-{self.edition}"
+        return f"{self.lang or self.own_lang}-{self.edition if self.part == BOOK else KIT}"
 
     def options(self) -> dict[str, object]:
         return {
             "edition": self.edition,
             "papers": self.papers,
             "lang": self.lang or self.own_lang,
-            "kit": self.kit,
+            "part": self.part,
         }
 
 
@@ -103,15 +111,16 @@ def run_job(job: Job) -> Result:
         if fe.game is None or fe.graphs is None:
             raise CompileError([f for f in fe.findings if f.severity is Severity.ERROR])
         game, graphs = fe.game, fe.graphs
-        for paper in papers:
-            say(f"rulebook, {edition} edition, {paper}")
-            result.outputs += rulebook.build(game, graphs, rulebook.Options(paper))
-        say(f"text, JSON and HTML, {edition} edition")
-        base = f"{game.id}/{game.language}/rules-{edition}"
-        result.outputs.append(Output(base + ".txt", export.to_text(game).encode()))
-        result.outputs.append(Output(base + ".json", export.to_json(game, graphs).encode()))
-        result.outputs += html.build(game, graphs, edition)
-        if job.kit:
+        if job.part == BOOK:
+            for paper in papers:
+                say(f"rulebook, {edition} edition, {paper}")
+                result.outputs += rulebook.build(game, graphs, rulebook.Options(paper))
+            say(f"text, JSON and HTML, {edition} edition")
+            base = f"{game.id}/{game.language}/rules-{edition}"
+            result.outputs.append(Output(base + ".txt", export.to_text(game).encode()))
+            result.outputs.append(Output(base + ".json", export.to_json(game, graphs).encode()))
+            result.outputs += html.build(game, graphs, edition)
+        else:
             say("card sheets")
             result.outputs += cards.build(game, cards.Options(papers))
             say("counter sheets")
@@ -246,8 +255,8 @@ def _write(finished: list[Result], digests: list[str], out: Path) -> None:
 
 
 def _weight(job: Job) -> int:
-    """A game's size, doubled for a kit: the jobs that set the wall-clock time go first."""
-    return game_size(job.game_dir) * (2 if job.kit else 1)
+    """A game's size: the jobs of the biggest games set the wall-clock time and go first."""
+    return game_size(job.game_dir)
 
 
 @contextmanager

@@ -92,7 +92,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from compiler.build import Job, Result, run
+    from compiler.build import BOOK, KIT, Job, Result, run
     from compiler.load.game_files import languages
     from compiler.write import ensure_folder
 
@@ -134,7 +134,8 @@ def cmd_build(args: argparse.Namespace) -> int:
                     "translation is made from the corrected text); building that",
                     file=sys.stderr,
                 )
-            for edition in editions:
+            # each edition's book, and the kit, built from the last edition
+            for edition, part in [*((e, BOOK) for e in editions), (editions[-1], KIT)]:
                 jobs.append(
                     Job(
                         game_dir,
@@ -143,7 +144,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                         own,
                         edition,
                         (args.paper,) if args.paper else PAPERS,
-                        kit=edition == editions[-1],  # the kit is built from the last edition
+                        part=part,
                         first=i == 0,
                         progress=progress,
                     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import shutil
@@ -143,3 +144,38 @@ def test_a_game_is_written_whole_or_not_at_all(rulesets: Path, tmp_path: Path) -
     assert "ERRATA" in result.stderr
     assert "mini-case: not built; previous outputs are untouched" in result.stderr
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_a_games_book_and_its_kit_are_jobs_of_their_own(rulesets: Path) -> None:
+    """Each edition's book and the kit are separate jobs, so one big game keeps both
+    cores busy: the rulebook is set on one while the card sheets are on the other."""
+    from compiler.build import BOOK, KIT, Job, run_job
+
+    def made(part: str, edition: str) -> list[str]:
+        job = Job(rulesets / "mini-case", rulesets, None, "en", edition, ("a4",), part, True)
+        result = run_job(job)
+        assert result.ok, result.errors
+        return sorted(o.path for o in result.outputs)
+
+    book = made(BOOK, "original")
+    kit = made(KIT, "living")
+    assert "mini-case/en/rulebook-original-a4.pdf" in book
+    assert {"mini-case/en/rules-original.txt", "mini-case/en/rules-original.json"} <= set(book)
+    assert not any("/kit/" in p or "quickref" in p for p in book)
+    assert kit == ["mini-case/en/kit/aids-a4.pdf", "mini-case/en/quickref-a4.pdf"]
+    assert not any("rulebook" in p or "rules-" in p for p in kit)
+
+
+def test_the_kit_has_a_stamp_of_its_own(rulesets: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build(rulesets, out)
+    stamps = sorted(p.name for p in (out / ".casebook").glob("mini-case-*.json"))
+    assert stamps == [
+        "mini-case-en-kit.json",
+        "mini-case-en-living.json",
+        "mini-case-en-original.json",
+    ]
+    kit = json.loads((out / ".casebook" / "mini-case-en-kit.json").read_text())["files"]
+    living = json.loads((out / ".casebook" / "mini-case-en-living.json").read_text())["files"]
+    assert kit and all("/kit/" in p or "quickref" in p for p in kit)
+    assert living and not set(kit) & set(living)
