@@ -53,42 +53,43 @@ def head_nouns(game: Game) -> frozenset[str]:
 def candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
     """Capitalised names (2-5 words) ending in a head noun, with their offsets.
 
+    A name starts at a capitalised word without digits and runs on over
+    capitalised words, joiners and head nouns separated only by spaces or a
+    slash; joiners at its end are dropped, and the longest part of at most
+    five words that ends in a head noun is the name. Only capitalised words
+    can start one, so the loop visits those, not every word.
+
     Cached: lint runs this check on the original, the living edition and each
     translation, whose paragraphs are mostly the same text.
     """
-    tokens = _TOKEN.findall(text)
-    if not any(t[:1].isupper() for t in tokens):
+    matches = list(_TOKEN.finditer(text))
+    tokens = [m.group() for m in matches]
+    starts = [k for k, t in enumerate(tokens) if t[:1].isupper()]
+    if not starts:
         return ()
-    spans = [m.span() for m in _TOKEN.finditer(text)]
     count = len(tokens)
-
-    def head(k: int) -> bool:
-        return stem(tokens[k]) in heads
-
-    def joiner(k: int) -> bool:
-        return tokens[k].lower() in _JOINERS
-
     found = []
-    i = 0
-    while i < count:
-        if not tokens[i][:1].isupper() or any(ch.isdigit() for ch in tokens[i]):
-            i += 1
+    after = 0  # the words before this one were read as part of a run
+    for i in starts:
+        if i < after:
+            continue
+        if not tokens[i].isalpha() and any(ch.isdigit() for ch in tokens[i]):
             continue
         j = i
-        while (
-            j + 1 < count
-            and (tokens[j + 1][:1].isupper() or joiner(j + 1) or head(j + 1))
-            and text[spans[j][1] : spans[j + 1][0]].strip() in ("", "/")
-        ):
-            j += 1
-        # Trim joiners at the end, then emit the longest name ending in a head noun.
-        while j > i and joiner(j):
-            j -= 1
-        for end in range(j, i, -1):
-            if head(end) and end - i + 1 <= 5:
-                found.append((text[spans[i][0] : spans[end][1]], spans[i][0]))
+        while j + 1 < count:
+            word = tokens[j + 1]
+            if not (word[:1].isupper() or word.lower() in _JOINERS or stem(word) in heads):
                 break
-        i = j + 1
+            if text[matches[j].end() : matches[j + 1].start()].strip() not in ("", "/"):
+                break
+            j += 1
+        while j > i and tokens[j].lower() in _JOINERS:
+            j -= 1
+        for end in range(min(j, i + 4), i, -1):  # at most five words
+            if stem(tokens[end]) in heads:
+                found.append((text[matches[i].start() : matches[end].end()], matches[i].start()))
+                break
+        after = j + 1
     return tuple(found)
 
 
