@@ -73,7 +73,7 @@ def candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
     for i in starts:
         if i < after:
             continue
-        if not tokens[i].isalpha() and any(ch.isdigit() for ch in tokens[i]):
+        if any(ch.isdigit() for ch in tokens[i]):
             continue
         j = i
         while j + 1 < count:

@@ -11,9 +11,9 @@ the pages the headings were laid out on. A PDF may use a form before it
 defines it, and ReportLab allows it (``Canvas.doForm``): the trick its
 users know from "page 3 of 12" footers.
 
-The dots and the number are set exactly as ReportLab's ``drawPageNumbers``
-sets them: right-aligned at the column's edge, the gap filled with " . ",
-a number too wide for the room shrunk in steps of a tenth.
+The dots and the number are set by ReportLab's own ``drawPageNumbers``, as
+its contents set them: right-aligned at the column's edge, the gap filled
+with " . ", a number too wide for the room shrunk in steps of a tenth.
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 DOTS = " . "
 
@@ -78,11 +77,11 @@ class Contents(TableOfContents):
         self._sites = []
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        size = super().wrap(availWidth, availHeight)
         canvas = self.canv
-        canvas.setNamedCB("drawTOCEntryEnd", self._line_end_in(availWidth))
         if not isinstance(canvas, FinishingCanvas):
             raise TypeError("lay a book with Contents out on a FinishingCanvas")
+        size = super().wrap(availWidth, availHeight)
+        canvas.setNamedCB("drawTOCEntryEnd", self._line_end_in(availWidth))
         if self._define_numbers not in canvas.finishing:
             canvas.finishing.append(self._define_numbers)
         return size
@@ -106,28 +105,24 @@ class Contents(TableOfContents):
 
     def _define_numbers(self, canvas: Canvas) -> None:
         pages = {key: page for _, _, page, key in self._entries}
+        width, height = canvas._pagesize
         for site in self._sites:
             if site.key not in pages:
                 raise ValueError(f"contents line {site.key!r}: its heading was never laid out")
-            width, height = canvas._pagesize
             canvas.beginForm(site.form, -width, -height, 2 * width, 2 * height)
             _dots_and_number(canvas, site, str(pages[site.key]))
             canvas.endForm()
 
 
 def _dots_and_number(canvas: Canvas, site: _Site, number: str) -> None:
-    """The number right-aligned at the room's edge after the line's text, the gap filled
-    with dots: ReportLab's drawPageNumbers, for one number and no link."""
-    font, size = site.style.fontName, site.style.fontSize
-    number_width = stringWidth(number, font, size)
-    while number_width > site.width - site.x and size >= 1.0:
-        size *= 0.9
-        number_width = stringWidth(number, font, size)
-    dot_width = stringWidth(DOTS, font, size) if site.dots else 0.0
-    count = int((site.width - site.x - number_width) / dot_width) if site.dots else 0
-    text = DOTS * count + number
-    line = canvas.beginText(site.width - count * dot_width - number_width, site.y)
-    line.setFont(font, size)
-    line.setFillColor(site.style.textColor)
-    line.textLine(text)
-    canvas.drawText(line)
+    """ReportLab's own drawPageNumbers, for one number and no link (a form holds no
+    link; the line's is on its page), at the place the line ended. It reads that place
+    from the canvas's text cursor, as it does when a paragraph calls it."""
+    saved = getattr(canvas, "_curr_tx_info", None)
+    canvas._curr_tx_info = {"cur_x": site.x, "cur_y": site.y}
+    try:
+        drawPageNumbers(
+            canvas, site.style, [(number, None)], site.width, 0, DOTS if site.dots else ""
+        )
+    finally:
+        canvas._curr_tx_info = saved
