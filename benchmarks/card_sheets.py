@@ -51,7 +51,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from compiler.backends import cards  # noqa: E402
-from compiler.backends.pdf import faces, fonts  # noqa: E402
+from compiler.backends.card_content import card_context  # noqa: E402
+from compiler.backends.pdf import faces, fonts, region_text  # noqa: E402
 from compiler.cli import _tune_gc  # noqa: E402
 from compiler.diagnostics import Location  # noqa: E402
 from compiler.model.cards import Card, Deck  # noqa: E402
@@ -403,9 +404,10 @@ def main() -> None:
     text = next(r for r in layout.front.regions if r.id == "text")
     smaller = 0
     for card in deck.cards:
-        context = cards.card_context(game, deck, card, 1)
-        subject = faces.Subject(context, f"card {card.id!r}", game.language, card.at)
-        smaller += faces.fit(text, faces.render_markup(text, context), subject).size < text.size
+        context = card_context(game, deck, card, 1)
+        subject = region_text.Subject(context, f"card {card.id!r}", game.language, card.at)
+        markup = region_text.render_markup(text, context)
+        smaller += faces.fit(text, markup, subject).size < text.size
     print(
         f"{N_CARDS} cards, medaglia design, 9-up {PAPER.upper()}, best of {args.runs}; "
         f"Casebook sets {smaller} cards' text below {text.size:g} pt to fit"

@@ -551,7 +551,6 @@ def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], b
     from compiler import processes
     from compiler.l10n import spelling
     from compiler.lint import lint_game
-    from compiler.load.game_files import discover
 
     count = processes.workers(len(dirs))
     if count <= 1:
@@ -563,11 +562,6 @@ def _lint_games(dirs: list[Path], options: tuple) -> list[tuple[list[Finding], b
         return [lint_game(dirs[i], *options) for i in share]
 
     mine, *theirs = processes.shares([processes.game_size(d) for d in dirs], count)
-    if any(kind == "layouts" for d in dirs for kind, _ in discover(d)):
-        # The shares set cards to test their fit (L10N009): ReportLab's platypus is
-        # imported once, here, while the dictionaries are still being read, not in each
-        # process (50 ms each).
-        import compiler.backends.cards  # noqa: F401
     spelling.opened()  # the dictionaries read ahead: a process forks with one thread only
     here, there = processes.alongside(
         lambda: lint(mine), [lambda share=share: lint(share) for share in theirs]

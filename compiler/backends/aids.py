@@ -27,7 +27,7 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from compiler.backends.labels import label
+from compiler.backends.labels import label, rule_name
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
@@ -43,28 +43,6 @@ from compiler.write import Output
 NAME = "aids"
 MARGIN = 12 * mm
 WIDE = 5  # columns from which a table gets a landscape page
-
-
-def rule_name(game: Game, address: str | None) -> str:
-    """How a player finds the rule: its printed number, else the nearest numbered rule
-    above it and its title ("4 › Where are the German items")."""
-    if address is None:
-        return ""
-
-    def find(rules: tuple[Rule, ...], numbered: str) -> str | None:
-        for rule in rules:
-            here = rule.number or numbered
-            if rule.address == address:
-                if rule.number:
-                    return rule.number
-                title = rule.title or address
-                return f"{numbered} › {title}" if numbered else title
-            found = find(rule.children, here)
-            if found:
-                return found
-        return None
-
-    return find(game.rules, "") or address
 
 
 def _sequence(game: Game, rule: Rule, st: dict, depth: int = 0) -> Iterator[Flowable]:

@@ -22,9 +22,9 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from markupsafe import Markup, escape
 from reportlab.lib.units import mm
 
+from compiler.backends.card_content import card_context, default_back
 from compiler.backends.labels import label
 from compiler.backends.pdf import faces
 from compiler.backends.pdf.imposition import (
@@ -35,6 +35,7 @@ from compiler.backends.pdf.imposition import (
     new_canvas,
     registration_pages,
 )
+from compiler.backends.pdf.region_text import Subject
 from compiler.backends.pdf.sheet_geometry import (
     DoesNotFit,
     Request,
@@ -42,9 +43,9 @@ from compiler.backends.pdf.sheet_geometry import (
     plan,
 )
 from compiler.diagnostics import CompileError, Finding, Severity
-from compiler.model.cards import Card, Deck
+from compiler.model.cards import Deck
 from compiler.model.game import Game
-from compiler.model.layouts import FaceDesign, Layout, Region
+from compiler.model.layouts import Layout
 from compiler.write import Output
 
 NAME = "cards"
@@ -61,46 +62,6 @@ def output_dir(game: Game) -> str:
     return f"{game.id}/{game.language}/kit"
 
 
-def card_context(game: Game, deck: Deck, card: Card, copy: int) -> dict:
-    """What a layout's templates can show; the card's words are data, escaped."""
-    values = dict(card.values)
-    return {
-        "card": {
-            "id": card.id,
-            "title": card.title or "",
-            "text": Markup("<br/>").join(escape(p.text) for p in card.paras),
-            "paragraphs": [p.text for p in card.paras],
-            "fields": {key: values.get(key, "") for key, _ in deck.fields} | values,
-            # (label, value) of every field the deck has, "" where the source gives none
-            "field_list": [(label, values.get(key, "")) for key, label in deck.fields],
-            "gaps": deck.has_gaps(card),
-        },
-        "copy": copy,
-        "copies": card.copies,
-        "deck": {"id": deck.id, "title": deck.title or "", "ids_printed": deck.ids_printed},
-        "game": {"id": game.id, "title": game.title},
-    }
-
-
-def default_back(layout: Layout) -> FaceDesign:
-    """The deck's title on the front's colour, for a layout that designs no back."""
-    title = Region(
-        id="deck-title",
-        x=4,
-        y=layout.height / 2 - 8,
-        w=layout.width - 8,
-        h=16,
-        show="{{ deck.title or game.title }}",
-        font="sans",
-        bold=True,
-        size=12,
-        min_size=6,
-        align="center",
-        valign="middle",
-    )
-    return FaceDesign(layout.front.background or "#e8e4da", (title,))
-
-
 def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
     """Every copy of every card, fitted front and back (raises FIT001/FONT001)."""
     back = layout.back or default_back(layout)
@@ -109,7 +70,7 @@ def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
     items = []
     for card in deck.cards:
         for copy in range(1, card.copies + 1):
-            subject = faces.Subject(
+            subject = Subject(
                 card_context(game, deck, card, copy),
                 f"deck {deck.id!r}, card {card.id!r}",
                 game.language,

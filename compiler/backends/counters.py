@@ -42,6 +42,7 @@ from compiler.backends.pdf.imposition import (
     slug,
 )
 from compiler.backends.pdf.markup import esc
+from compiler.backends.pdf.region_text import Subject
 from compiler.backends.pdf.sheet_geometry import Sheet
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.model.components import Component, Face
@@ -131,7 +132,7 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
                 },
                 "game": {"id": game.id, "title": game.title},
             }
-            subject = faces.Subject(
+            subject = Subject(
                 context,
                 f"counter sheet {sheet.id!r}, counter {comp.id!r} ({side})",
                 game.language,

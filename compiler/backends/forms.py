@@ -14,39 +14,45 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 
 from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, TableStyle
 
-from compiler.backends.aids import aid_styles, rule_name
-from compiler.backends.labels import label
-from compiler.backends.pdf.fonts import SANS, SERIF
+from compiler.backends.aids import aid_styles
+from compiler.backends.form_layout import (
+    FOOT,
+    MARGIN,
+    ROW,
+    SOURCE,
+    SOURCE_GAP,
+    TITLE,
+    fit_findings,
+    form_table,
+    form_widths,
+    source_line,
+)
+from compiler.backends.pdf.fonts import SANS
 from compiler.backends.pdf.imposition import REGISTRATION, fit_line, new_canvas
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.sheet_geometry import PAPER_NAMES, Rect, page_size, tiles
-from compiler.backends.pdf.tables import CELL_LEADING, CELL_SIZE, column_widths, table_flowable
+from compiler.backends.pdf.table_widths import CELL
+from compiler.backends.pdf.tables import table_flowable
 from compiler.diagnostics import CompileError, Finding, Severity
-from compiler.l10n.units import table_cell_unit_id
 from compiler.model.game import Game
 from compiler.model.layouts import MM_PER
 from compiler.model.maps import GameMap
-from compiler.model.tables import Column
 from compiler.model.tables import Table as TableData
 from compiler.write import Output
 
 NAME = "forms"
-MARGIN = 12.0  # mm
-ROW = 12.0  # mm: room for handwriting
 OVERLAP = 10.0
-
-
-FOOT = 10.0  # mm kept at the foot of a form for its note line (drawn at 7 mm)
-CELL_PAD = 5.0  # pt: a cell's left and right padding (pdf/tables.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +71,8 @@ class FormPlan:
 def plan_form(
     game: Game, table_id: str, write_in: tuple[str, ...], page: tuple[float, float]
 ) -> FormPlan:
-    """Lay out one form on a page of ``page`` points: pure, so lint can measure it too."""
-    st = aid_styles()
+    """Lay out one form on a page of ``page`` points (form_layout.py has its numbers)."""
+    st = _form_styles()
     table = game.table(table_id)
     assert table is not None  # the model refuses unknown form tables (MODEL009)
     page_w, page_h = page
@@ -78,23 +84,16 @@ def plan_form(
     blocks.append((head, y))
     y -= h
     if table.rule:
-        src = Paragraph(
-            esc(label(game.language, "from-rule", rule=rule_name(game, table.rule))), st["from"]
-        )
+        src = Paragraph(esc(source_line(game, table)), st["from"])
         _, h = src.wrap(width, 20 * mm)
         blocks.append((src, y))
-        y -= h + 3 * mm
-    extra = len(write_in)
-    form = replace(
-        table,
-        columns=table.columns + tuple(Column(f"write-in-{i}", w) for i, w in enumerate(write_in)),
-        rows=tuple(row + ("",) * extra for row in table.rows),
-    )
-    widths = _form_widths(form, width)
+        y -= h + SOURCE_GAP * mm
+    form = form_table(table, write_in)
+    widths = form_widths(form, width)
     flow = table_flowable(form, width, widths=widths)
     first = 1 if any(c.label for c in form.columns) else 0
     # rows tall enough to write in: a one-line row is ROW high, its text's leading included
-    pad = (ROW * mm - CELL_LEADING) / 2
+    pad = (ROW * mm - CELL.leading) / 2
     flow.setStyle(
         TableStyle(
             [
@@ -108,61 +107,20 @@ def plan_form(
     return FormPlan(tuple(blocks), flow, y, h, room, form, tuple(widths))
 
 
-def fit_findings(game: Game, paper: str) -> list[Finding]:
-    """Each form's cells fit their columns and each form its page, in the game's language.
-
-    A cell whose longest word is wider than its column would have that word
-    broken or run into the next cell; a form taller than its page would lose
-    its last rows off the paper. Both are named with the form, row, column and
-    language, at the cell the translator or editor must shorten.
-    """
-    out = []
-    for table_id, write_in in game.forms:
-        plan = plan_form(game, table_id, write_in, _points(paper))
-        form = plan.form
-        for r, row in enumerate(form.rows):
-            for c, cell in enumerate(row):
-                room = plan.widths[c] - CELL_PAD
-                word = max(cell.split(), key=lambda w: stringWidth(w, SERIF, CELL_SIZE), default="")
-                over = stringWidth(word, SERIF, CELL_SIZE) - room
-                if word and over > 0.01:
-                    out.append(
-                        Finding(
-                            "FIT005",
-                            Severity.ERROR,
-                            f"form {table_id!r}, row {r + 1}, column {form.columns[c].label!r} "
-                            f"({game.language}, {PAPER_NAMES[paper]}): the word {word!r} is "
-                            f"{over / mm:.1f} mm wider than its column",
-                            _row_at(form, r),
-                            suggestion="shorten or hyphenate the word (an erratum or a "
-                            "translation), or give the form fewer write-in columns",
-                            target=table_cell_unit_id(table_id, r, form.columns[c].key),
-                        )
-                    )
-        if plan.height > plan.room + 0.01:
-            out.append(
-                Finding(
-                    "FIT005",
-                    Severity.ERROR,
-                    f"form {table_id!r} ({game.language}, {PAPER_NAMES[paper]}) is "
-                    f"{(plan.height - plan.room) / mm:.1f} mm taller than its page: its last "
-                    "rows would print off the paper",
-                    form.at,
-                    suggestion="shorten its cells (an erratum or a translation), or split the "
-                    "table in tables.yaml",
-                    target=f"table:{table_id}",
-                )
-            )
-    return out
-
-
-def _row_at(form: TableData, r: int):
-    return form.row_at[r] if r < len(form.row_at) else form.at
-
-
-def _points(paper: str) -> tuple[float, float]:
-    w, h = page_size(paper, "portrait")
-    return w * mm, h * mm
+@cache
+def _form_styles() -> dict[str, ParagraphStyle]:
+    """The aids' title and source line, set in the type form_layout measures them in."""
+    st = aid_styles()
+    return {
+        name: ParagraphStyle(
+            f"form-{name}",
+            parent=st[name],
+            fontName=spec.font,
+            fontSize=spec.size,
+            leading=spec.leading,
+        )
+        for name, spec in (("title", TITLE), ("from", SOURCE))
+    }
 
 
 def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...]) -> None:
@@ -179,24 +137,6 @@ def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...
         note += " — columns " + ", ".join(write_in) + " added by Casebook for writing in"
     canv.drawString(MARGIN * mm, 7 * mm, fit_line(note, width, SANS, 7))
     canv.showPage()
-
-
-def _form_widths(form: TableData, width: float) -> list[float]:
-    """Printed columns as wide as their words need; the blank ones (the source's and
-    ours) share half the form or more, for handwriting."""
-    blank = [i for i in range(len(form.columns)) if not any(row[i] for row in form.rows)]
-    if not blank:
-        return column_widths(form, width)
-    filled = [i for i in range(len(form.columns)) if i not in blank]
-    printed = replace(
-        form,
-        columns=tuple(form.columns[i] for i in filled),
-        rows=tuple(tuple(row[i] for i in filled) for row in form.rows),
-    )
-    printed_width = width * min(0.5, len(filled) / len(form.columns))
-    given = iter(column_widths(printed, printed_width) if filled else [])
-    share = (width - printed_width) / len(blank)
-    return [share if i in blank else next(given) for i in range(len(form.columns))]
 
 
 def render_forms(game: Game, paper: str) -> bytes:

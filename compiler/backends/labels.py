@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from compiler.model.game import Game
+from compiler.model.rules import Rule
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -193,3 +194,25 @@ def edition_line(game: Game, edition: str, errata_here: bool = True) -> str:
     if edition == "living":
         return label(lang, "living", n=len(game.errata))
     return label(lang, "original")
+
+
+def rule_name(game: Game, address: str | None) -> str:
+    """How a player finds the rule: its printed number, else the nearest numbered rule
+    above it and its title ("4 › Where are the German items")."""
+    if address is None:
+        return ""
+
+    def find(rules: tuple[Rule, ...], numbered: str) -> str | None:
+        for rule in rules:
+            here = rule.number or numbered
+            if rule.address == address:
+                if rule.number:
+                    return rule.number
+                title = rule.title or address
+                return f"{numbered} › {title}" if numbered else title
+            found = find(rule.children, here)
+            if found:
+                return found
+        return None
+
+    return find(game.rules, "") or address

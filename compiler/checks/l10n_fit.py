@@ -42,15 +42,14 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     decks = [(d, layouts[d.layout]) for d in game.decks if d.layout in layouts]
     if not decks:
         return
-    from compiler.backends.cards import card_context, default_back
-    from compiler.backends.pdf import faces
+    from compiler.backends.card_content import card_context, default_back
+    from compiler.backends.pdf import region_text
 
-    faces.register()
     units = game.l10n.by_id if game.l10n is not None else {}  # to name the PO entry
     broken: set[object] = set()  # regions whose template fails: said once, at the layout
     for deck, layout in decks:
         for card in deck.cards:
-            subject = faces.Subject(
+            subject = region_text.Subject(
                 card_context(game, deck, card, 1),
                 f"deck {deck.id!r}, card {card.id!r}",
                 game.language,
@@ -59,14 +58,16 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             for design in (layout.front, layout.back or default_back(layout)):
                 for region in design.regions:
                     try:
-                        markup = faces.render_markup(region, subject.context)
-                        if faces.fits(region, markup):
+                        markup = region_text.render_markup(region, subject.context)
+                        if region_text.fits(region, markup):
                             continue
                     except CompileError as err:  # the template, or the markup it made
                         if region not in broken:
                             broken.add(region)
                             yield from err.findings  # LAYOUT001, as the build says it
                         continue
+                    from compiler.backends.pdf import faces  # ReportLab: the text not fitting
+
                     try:
                         faces.fit(region, markup, subject)
                     except CompileError as err:

@@ -36,13 +36,11 @@ PAPERS = ("a4", "letter")
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     if not game.forms:
         return
-    from compiler.backends import forms
-    from compiler.backends.pdf.fonts import register
+    from compiler.backends import form_layout  # measured without ReportLab when it can be
 
-    register()
     units = game.l10n.by_id if game.l10n is not None else {}  # to name the PO entry
     for paper in PAPERS:
-        for f in forms.fit_findings(game, paper):
+        for f in form_layout.fit_findings(game, paper):
             unit = units.get(f.target or "")
             yield Finding(
                 CODE,

@@ -1,4 +1,5 @@
-"""The quick fit test lint uses never says "fits" of a text the real Paragraph cannot fit."""
+"""The quick fit test lint uses never says "fits" of a text the real Paragraph cannot fit,
+and the markup it vouches for is markup ReportLab reads."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
-from compiler.backends.pdf import faces, fonts
+from compiler.backends.pdf import faces, metrics, region_text
 from compiler.diagnostics import NOWHERE, CompileError
 from compiler.model.layouts import Region
 
@@ -42,9 +43,9 @@ def test_a_quick_yes_is_always_a_real_yes(markup, w, h, size, font, bold, leadin
     region = Region(
         "r", 0, 0, w, h, "x", font=font, bold=bold, size=size, min_size=size, leading=leading
     )
-    if faces.surely_fits(region, markup):
+    if region_text.surely_fits(region, markup):
         try:
-            faces.fit(region, markup, faces.Subject({}, "", "", NOWHERE))
+            faces.fit(region, markup, region_text.Subject({}, "", "", NOWHERE))
         except CompileError as err:  # pragma: no cover - the failure this test exists for
             pytest.fail(f"quick test said it fits: {markup!r} in {w:.1f}×{h:.1f} mm: {err}")
 
@@ -53,11 +54,13 @@ def test_the_quick_test_answers_for_ordinary_card_text() -> None:
     """It must also say yes where it plainly can, or it saves lint nothing."""
     faces.register()
     region = Region("r", 0, 0, 53.5, 40, "x")
-    assert faces.surely_fits(region, "Move one unit to an adjacent zone.<br/>Then draw a card.")
+    assert region_text.surely_fits(
+        region, "Move one unit to an adjacent zone.<br/>Then draw a card."
+    )
     # markupsafe writes an apostrophe as &#39; and a quote as &#34;: most card text has one
-    assert faces.surely_fits(region, str(escape('Don\'t draw the "Gestapo" card.')))
-    assert not faces.surely_fits(region, "word " * 400)  # the real Paragraph decides
-    assert not faces.surely_fits(region, '<font size="30">big</font>')
+    assert region_text.surely_fits(region, str(escape('Don\'t draw the "Gestapo" card.')))
+    assert not region_text.surely_fits(region, "word " * 400)  # the real Paragraph decides
+    assert not region_text.surely_fits(region, '<font size="30">big</font>')
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -68,7 +71,7 @@ def test_a_word_is_measured_whenever_it_could_be_too_wide(markup, width_mm, size
     width = width_mm * 72 / 25.4
     if faces._may_hold_wide_word(markup, size, width):
         return
-    for font in fonts.FACES:
+    for font in metrics.FACES:
         style = faces._style(font, size, 1.2, "left", "#000000")
         assert faces.Paragraph(markup, style).minWidth() <= width + 1e-6
 
@@ -96,11 +99,140 @@ def test_the_width_bound_lets_ordinary_text_skip_measuring() -> None:
 )
 def test_a_one_value_show_prints_what_jinja_prints(show: str, context: dict) -> None:
     region = Region("r", 0, 0, 50, 10, show)
-    jinja = faces._template(show).render(**context).strip()
-    assert faces.render_markup(region, context) == jinja
+    jinja = region_text._template(show).render(**context).strip()
+    assert region_text.render_markup(region, context) == jinja
 
 
 def test_a_missing_value_is_still_jinjas_error() -> None:
     region = Region("r", 0, 0, 50, 10, "{{ card.nothing }}")
     with pytest.raises(CompileError, match="nothing"):
-        faces.render_markup(region, {"card": {}})
+        region_text.render_markup(region, {"card": {}})
+
+
+REGIONS = st.builds(
+    lambda w, h, size, drop, font, bold, leading: Region(
+        "r",
+        0,
+        0,
+        w,
+        h,
+        "x",
+        font=font,
+        bold=bold,
+        size=size,
+        min_size=size - drop,
+        leading=leading,
+    ),
+    w=st.floats(5, 80),
+    h=st.floats(3, 60),
+    size=st.sampled_from([7.0, 9.0, 11.0, 14.0]),
+    drop=st.sampled_from([0.0, 0.3, 1.0, 2.2, 4.0]),
+    font=st.sampled_from(["serif", "sans"]),
+    bold=st.booleans(),
+    leading=st.sampled_from([1.0, 1.2, 1.5]),
+)
+
+
+def _really_fits(region: Region, markup: str) -> bool:
+    try:
+        faces.fit(region, markup, region_text.Subject({}, "", "", NOWHERE))
+    except CompileError:
+        return False
+    return True
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(markup=MARKUP, region=REGIONS)
+def test_lint_says_fits_exactly_when_the_build_can_set_it(markup, region) -> None:
+    """fits() answers by the bound at the layout's size or at the smallest size the
+    build tries, else by the build's own fit: either way the build's answer."""
+    region_text.fits.cache_clear()
+    assert region_text.fits(region, markup) == _really_fits(region, markup)
+
+
+@pytest.mark.parametrize(
+    ("size", "min_size", "smallest"),
+    [(9.0, 7.0, 7.0), (9.0, 7.2, 7.5), (9.0, 9.0, 9.0), (7.6, 6.0, 6.1), (9.0, 10.0, 9.0)],
+)
+def test_the_smallest_size_is_the_last_the_build_tries(size, min_size, smallest) -> None:
+    region = Region("r", 0, 0, 10, 10, "x", size=size, min_size=min_size)
+    assert region_text.smallest_size(region) == pytest.approx(smallest)
+
+
+def test_text_that_fits_only_smaller_is_answered_without_a_paragraph(monkeypatch) -> None:
+    region = Region("r", 0, 0, 40, 12, "x", size=12, min_size=6)
+    text = "Move one unit to an adjacent zone, then draw a card and read it aloud."
+    assert not region_text.surely_fits(region, text)  # not at 12 pt…
+    monkeypatch.setattr(faces, "fit", lambda *a: pytest.fail("set as a Paragraph"))
+    region_text.fits.cache_clear()
+    assert region_text.fits(region, text)  # …but surely at the 6 pt the build would reach
+
+
+PIECES = st.one_of(
+    st.text(max_size=6),  # any characters: controls, a bare < or &, quotes
+    st.sampled_from(
+        [
+            "<b>",
+            "</b>",
+            "<i>",
+            "</i>",
+            "<u>",
+            "</u>",
+            "<strong>",
+            "</strong>",
+            "<em>",
+            "</em>",
+            "<br/>",
+            "<br />",
+            "<br>",
+            "<B>",
+            "<b >",
+            "</i >",
+            "<font color='red'>",
+            "</font>",
+            "&amp;",
+            "&lt;",
+            "&gt;",
+            "&quot;",
+            "&#39;",
+            "&#34;",
+            "&#x27;",
+            "&nbsp;",
+            "&#0;",
+            "&",
+            "<",
+            ">",
+            "<a href='x'>",
+            "</a>",
+            "<img src='x'/>",
+            "<super>",
+            "</super>",
+        ]
+    ),
+)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(pieces=st.lists(PIECES, max_size=12))
+def test_plainly_valid_markup_is_markup_reportlab_reads(pieces) -> None:
+    markup = "".join(pieces)
+    if region_text.plainly_valid(markup):
+        faces.read(Region("r", 0, 0, 40, 12, "x"), markup)  # LAYOUT001 would fail the test
+
+
+@pytest.mark.parametrize(
+    ("markup", "plain"),
+    [
+        ("Don&#39;t draw the &#34;Gestapo&#34; card.<br/>Then <b>stop</b>.", True),
+        ("<b>1</b> <i>x &amp; y</i>", True),
+        ("<b>never closed", False),
+        ("<b><i>crossed</b></i>", False),
+        ("</b>", False),
+        ('<font color="red">x</font>', False),  # valid, but ReportLab decides
+        ("&nbsp;", False),
+        ("a < b", False),
+        ("bell\x07", False),
+    ],
+)
+def test_plainly_valid_answers_for_card_markup(markup: str, plain: bool) -> None:
+    assert region_text.plainly_valid(markup) is plain

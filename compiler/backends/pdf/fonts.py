@@ -1,4 +1,5 @@
-"""The fonts every PDF embeds, and the check that they carry every glyph used.
+"""The fonts every PDF embeds, registered with ReportLab, and the check that they
+carry every glyph used. (Their names, files and widths: metrics.py.)
 
 DejaVu Serif/Sans Condensed ship in templates/fonts (Bitstream Vera licence),
 so a fresh machine has them. ReportLab draws a missing glyph as an empty box
@@ -14,32 +15,19 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from compiler.backends.pdf.metrics import FILES, SANS, SERIF
 from compiler.paths import FONTS_DIR
-
-SERIF = "CasebookSerif"
-SANS = "CasebookSans"
-
-_FILES = {
-    SERIF: "DejaVuSerifCondensed.ttf",
-    f"{SERIF}-Bold": "DejaVuSerifCondensed-Bold.ttf",
-    f"{SERIF}-Italic": "DejaVuSerifCondensed-Italic.ttf",
-    f"{SERIF}-BoldItalic": "DejaVuSerifCondensed-BoldItalic.ttf",
-    SANS: "DejaVuSansCondensed.ttf",
-    f"{SANS}-Bold": "DejaVuSansCondensed-Bold.ttf",
-}
-
-FACES = tuple(_FILES)  # every face registered
 
 
 @cache
 def register() -> None:
     """Register the fonts with ReportLab once per process."""
-    for name, file in _FILES.items():
+    for name, file in FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
     for family in (SERIF, SANS):
         bold = f"{family}-Bold"
-        italic = f"{family}-Italic" if f"{family}-Italic" in _FILES else family
-        bold_italic = f"{family}-BoldItalic" if f"{family}-BoldItalic" in _FILES else bold
+        italic = f"{family}-Italic" if f"{family}-Italic" in FILES else family
+        bold_italic = f"{family}-BoldItalic" if f"{family}-BoldItalic" in FILES else bold
         addMapping(family, 0, 0, family)
         addMapping(family, 1, 0, bold)
         addMapping(family, 0, 1, italic)
@@ -51,18 +39,6 @@ def _coverage(font_name: str) -> frozenset[int]:
     register()
     font = pdfmetrics.getFont(font_name)
     return frozenset(font.face.charToGlyph)
-
-
-@cache
-def widest_advance(char: str) -> float:
-    """The widest ``char`` is in any of our faces, in points at 1 pt: a bound on a
-    word's width that holds whatever face or fallback sets it."""
-    register()
-    widths = []
-    for name in FACES:
-        face = pdfmetrics.getFont(name).face
-        widths.append(face.charWidths.get(ord(char), face.defaultWidth))
-    return max(widths) / 1000
 
 
 @cache

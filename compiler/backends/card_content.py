@@ -1,0 +1,54 @@
+"""What a card's faces show: the values its layout's templates see, and the back a
+layout that designs none gets.
+
+The build draws them (cards.py) and lint measures them (L10N009); this
+module imports no ReportLab, so lint need not.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from compiler.model.cards import Card, Deck
+from compiler.model.game import Game
+from compiler.model.layouts import FaceDesign, Layout, Region
+
+
+def card_context(game: Game, deck: Deck, card: Card, copy: int) -> dict:
+    """What a layout's templates can show; the card's words are data, escaped."""
+    values = dict(card.values)
+    return {
+        "card": {
+            "id": card.id,
+            "title": card.title or "",
+            "text": Markup("<br/>").join(escape(p.text) for p in card.paras),
+            "paragraphs": [p.text for p in card.paras],
+            "fields": {key: values.get(key, "") for key, _ in deck.fields} | values,
+            # (label, value) of every field the deck has, "" where the source gives none
+            "field_list": [(label, values.get(key, "")) for key, label in deck.fields],
+            "gaps": deck.has_gaps(card),
+        },
+        "copy": copy,
+        "copies": card.copies,
+        "deck": {"id": deck.id, "title": deck.title or "", "ids_printed": deck.ids_printed},
+        "game": {"id": game.id, "title": game.title},
+    }
+
+
+def default_back(layout: Layout) -> FaceDesign:
+    """The deck's title on the front's colour, for a layout that designs no back."""
+    title = Region(
+        id="deck-title",
+        x=4,
+        y=layout.height / 2 - 8,
+        w=layout.width - 8,
+        h=16,
+        show="{{ deck.title or game.title }}",
+        font="sans",
+        bold=True,
+        size=12,
+        min_size=6,
+        align="center",
+        valign="middle",
+    )
+    return FaceDesign(layout.front.background or "#e8e4da", (title,))
