@@ -202,11 +202,11 @@ def _with_language(source: SourceFile, lang: str) -> SourceFile:
 
 def _substituted(source: SourceFile, done: list[tuple[Unit, UnitState]]) -> SourceFile:
     data = copy.deepcopy(source.data)
-    positions = dict(source.positions)
+    moved = dict(source.moved)
     for unit, unit_state in done:
         holder = data
         for step in unit.path[:-1]:
             holder = holder[step]  # type: ignore[index]
         holder[unit.path[-1]] = unit_state.translation  # type: ignore[index]
-        positions[unit.path] = unit_state.at
-    return replace(source, data=data, positions=positions)
+        moved[unit.path] = unit_state.at
+    return replace(source, data=data, moved=moved)

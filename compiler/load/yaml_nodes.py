@@ -2,9 +2,9 @@
 
 ``yaml.safe_load`` forgets positions, lets a repeated key overwrite the first
 silently, expands aliases and turns ``no`` into ``False``. Composing the node
-tree ourselves turns each of those into a located finding instead, and keeps a
-side table from JSON path to ``file:line:col`` that the schema stage uses to
-place its errors.
+tree ourselves turns each of those into a located finding instead, and keeps
+the place of every value, in a tree that mirrors the data, from which any JSON
+path is placed at ``file:line:col`` (the schema stage places its errors so).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import math
 import pickle
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -89,16 +89,26 @@ MAX_INTEGER = 2**53
 _INTEGER_DIGITS = 20  # longer decimals are out of range: left to the constructor's checks
 
 
+Place = tuple  # (line, column), or (line, column, {key: Place}) / (line, column, [Place])
+"""Where a value sits, as a tree that mirrors the data: a scalar's place is its line and
+column; a map's or a list's adds its children's places, by key or by index. A tree, not a
+table keyed by whole paths: a big game has millions of values, and making, hashing and
+keeping a path tuple for each was two fifths of reading the YAML and a quarter of its
+memory."""
+
+
 @dataclass(frozen=True)
 class SourceFile:
     """One loaded YAML file: its data, where each value sits, and what was refused."""
 
     path: str
     data: object
-    positions: Mapping[JsonPath, Location | tuple[int, int]]  # (line, column) until asked
+    positions: Place | None  # None: an empty file
     lines: tuple[str, ...]
     problems: tuple[Finding, ...] = ()
     digest: str = ""  # of the text: the same file read twice is validated once
+    moved: Mapping[JsonPath, Location] = field(default_factory=dict)
+    """Values now placed elsewhere: a translated text, at its catalog entry (l10n)."""
 
     def locate(self, at: JsonPath) -> Location:
         """The place of ``at``, or of its nearest ancestor (for a missing key)."""
@@ -111,13 +121,36 @@ class SourceFile:
         found = self._place(at)
         return found.line if isinstance(found, Location) else found[0]
 
+    def has(self, at: JsonPath) -> bool:
+        """Whether the file holds a value at ``at`` itself (not only an ancestor)."""
+        return self._deepest(at)[1] == len(at)
+
     def _place(self, at: JsonPath) -> Location | tuple[int, int]:
-        positions = self.positions
-        found = positions.get(at)  # one look-up when it is there, as it almost always is
-        while found is None and at:
-            at = at[:-1]
-            found = positions.get(at)
-        return (1, 1) if found is None else found
+        place, depth = self._deepest(at)
+        if place is None:
+            return (1, 1)
+        if self.moved:
+            moved = self.moved.get(at if depth == len(at) else at[:depth])
+            if moved is not None:
+                return moved
+        return place[:2]
+
+    def _deepest(self, at: JsonPath) -> tuple[Place | None, int]:
+        """The place of the longest part of ``at`` the file holds, and that part's length."""
+        place = self.positions
+        if place is None:
+            return None, 0
+        depth = 0
+        for step in at:
+            try:  # a scalar has no children; a map has no such key, a list no such index
+                child = place[2][step]
+            except (IndexError, KeyError, TypeError):
+                break
+            if type(step) is int and step < 0:
+                break  # counted from the end: not a path the file holds
+            place = child
+            depth += 1
+        return place, depth
 
     def locate_key(self, at: JsonPath) -> Location:
         """The place of the key ``at[-1]`` as written (``valeu`` in ``valeu: 3``), for a
@@ -128,7 +161,7 @@ class SourceFile:
         value, in the text from the start of its mapping.
         """
         value = self.locate(at)
-        if not at or not isinstance(at[-1], str) or at not in self.positions:
+        if not at or not isinstance(at[-1], str) or not self.has(at):
             return value
         first = self.locate(at[:-1]).line
         if value.path != self.path or first > value.line:
@@ -292,15 +325,13 @@ def load_text(text: str, path: str) -> SourceFile:
         raise _syntax_error(text, path, err) from None
     walker = _Walker(path, text)
     try:
-        data = None if node is None else walker.build(node, ())
+        data, places = (None, None) if node is None else walker.build(node)
     finally:
         walker.close()
     if walker.shared:
         walker.problems.extend(_alias_findings(text, path))
     digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-    return SourceFile(
-        path, data, walker.positions, tuple(text.splitlines()), tuple(walker.problems), digest
-    )
+    return SourceFile(path, data, places, tuple(text.splitlines()), tuple(walker.problems), digest)
 
 
 def load_file(file: Path, root: Path) -> SourceFile:
@@ -426,7 +457,7 @@ def _portable(
         "file",
         outcome.path,
         outcome.data,
-        dict(outcome.positions),
+        outcome.positions,
         outcome.lines,
         pickle.dumps((outcome.problems, found)),
         outcome.digest,
@@ -548,9 +579,6 @@ class _Walker:
 
     def __init__(self, path: str, text: str) -> None:
         self.path = path
-        # Plain (line, column) pairs: a Location for each of a big game's million
-        # values costs more than the walk; SourceFile.locate makes one when asked.
-        self.positions: dict[JsonPath, Location | tuple[int, int]] = {}
         self.problems: list[Finding] = []
         self._seen: set[int] = set()
         self.shared = False  # a node met twice: an alias, found again by _alias_findings
@@ -568,24 +596,31 @@ class _Walker:
     def here(self, node: yaml.Node) -> Location:
         return _loc(node.start_mark, self.path)
 
-    def build(self, node: yaml.Node, at: JsonPath) -> object:
+    def build(self, node: yaml.Node) -> tuple[object, Place]:
+        """The node's value and its place, its children's places within it.
+
+        Plain (line, column) pairs: a Location for each of a big game's million
+        values costs more than the walk; SourceFile.locate makes one when asked.
+        """
         mark = node.start_mark
-        self.positions[at] = (mark.line + 1, mark.column + 1)
+        line, column = mark.line + 1, mark.column + 1
         if self._watch_aliases:
             if id(node) in self._seen:
                 self.shared = True
                 if not isinstance(node, yaml.ScalarNode):
-                    return None  # an alias: reported at its own place by _alias_findings
+                    return None, (line, column)  # an alias: reported by _alias_findings
             self._seen.add(id(node))
         if node.tag not in _TAGS_OF[type(node)]:
             message, suggestion = _tag_refusal(node)
             self.refuse("LOAD004", message, self.here(node), suggestion=suggestion)
-            return None
+            return None, (line, column)
         if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, at)
+            mapping, places = self._mapping(node)
+            return mapping, (line, column, places)
         if isinstance(node, yaml.SequenceNode):
-            return self._sequence(node, at)
-        return self._scalar(node)
+            items, at = self._sequence(node)
+            return items, (line, column, at)
+        return self._scalar(node), (line, column)
 
     def _too_big(self, node: yaml.ScalarNode) -> None:
         self.refuse(
@@ -615,22 +650,26 @@ class _Walker:
         )
         return _UNKNOWN
 
-    def _sequence(self, node: yaml.SequenceNode, at: JsonPath) -> list[object]:
+    def _sequence(self, node: yaml.SequenceNode) -> tuple[list[object], list[Place]]:
         out: list[object] = []
-        positions, quick = self.positions, self._quick
-        for i, item in enumerate(node.value):
+        places: list[Place] = []
+        quick = self._quick
+        for item in node.value:
             if quick and type(item) is _ScalarNode and item.tag == _STR_TAG:
                 mark = item.start_mark
-                positions[(*at, i)] = (mark.line + 1, mark.column + 1)
+                places.append((mark.line + 1, mark.column + 1))
                 out.append(item.value)
             else:
-                out.append(self.build(item, (*at, i)))
-        return out
+                value, place = self.build(item)
+                out.append(value)
+                places.append(place)
+        return out, places
 
-    def _mapping(self, node: yaml.MappingNode, at: JsonPath) -> dict[str, object]:
+    def _mapping(self, node: yaml.MappingNode) -> tuple[dict[str, object], dict[str, Place]]:
         result: dict[str, object] = {}
+        places: dict[str, Place] = {}
         first_seen: dict[str, yaml.Node] = {}
-        positions, quick = self.positions, self._quick
+        quick = self._quick
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 self.refuse(
@@ -656,11 +695,11 @@ class _Walker:
             first_seen[key] = key_node
             if quick and type(value_node) is _ScalarNode and value_node.tag == _STR_TAG:
                 mark = value_node.start_mark
-                positions[(*at, key)] = (mark.line + 1, mark.column + 1)
+                places[key] = (mark.line + 1, mark.column + 1)
                 result[key] = value_node.value
             else:
-                result[key] = self.build(value_node, (*at, key))
-        return result
+                result[key], places[key] = self.build(value_node)
+        return result, places
 
     def _scalar(self, node: yaml.ScalarNode) -> object:
         if node.tag == _STR_TAG:

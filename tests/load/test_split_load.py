@@ -22,9 +22,10 @@ def _same(a: GameSources, b: GameSources) -> None:
     assert a.findings == b.findings
     assert [(kind, f.path) for kind, f in a.files] == [(kind, f.path) for kind, f in b.files]
     for (_, x), (_, y) in zip(a.files, b.files, strict=True):
-        assert (x.data, dict(x.positions), x.lines, x.problems, x.digest) == (
+        assert (x.data, x.positions, x.moved, x.lines, x.problems, x.digest) == (
             y.data,
-            dict(y.positions),
+            y.positions,
+            y.moved,
             y.lines,
             y.problems,
             y.digest,
