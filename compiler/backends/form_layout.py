@@ -31,7 +31,7 @@ from compiler.model.game import Game
 from compiler.model.tables import Column
 from compiler.model.tables import Table as TableData
 
-MARGIN = 12.0  # mm round the page
+MARGIN = 12.0  # mm round the page: a form's, and a play mat tile's (forms.py)
 ROW = 12.0  # mm: a one-line row, its text's leading included: room for handwriting
 FOOT = 10.0  # mm kept at the foot of a form for its note line (drawn at 7 mm)
 TITLE = TextStyle(f"{SANS}-Bold", 15.0, 18.0)  # the form's heading: its table's title

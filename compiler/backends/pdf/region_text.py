@@ -182,7 +182,7 @@ def fits(region: Region, markup: str) -> bool:
 
     try:
         faces.fit(region, markup, Subject({}, "", "", NOWHERE))
-    except CompileError:  # the markup was read above: this is the text not fitting
+    except CompileError:  # the markup is valid (read above, or plainly): the text does not fit
         return False
     return True
 
