@@ -58,9 +58,9 @@ class _Face:
     def __init__(self, data: bytes) -> None:
         tables = _tables(data)
         (units_per_em,) = struct.unpack_from(">H", data, tables[b"head"] + 18)
-        (metrics,) = struct.unpack_from(">H", data, tables[b"hhea"] + 34)
+        (long_metrics,) = struct.unpack_from(">H", data, tables[b"hhea"] + 34)  # numberOfHMetrics
         (self._glyphs,) = struct.unpack_from(">H", data, tables[b"maxp"] + 4)
-        advances = struct.unpack_from(f">{2 * metrics}H", data, tables[b"hmtx"])[0::2]
+        advances = struct.unpack_from(f">{2 * long_metrics}H", data, tables[b"hmtx"])[0::2]
         if units_per_em == 1000:
             self._advances = [float(a) for a in advances]
         else:
