@@ -219,3 +219,16 @@ def test_a_lint_of_cached_games_leaves_no_reading_thread_behind(tmp_path: Path) 
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_find_library_is_asked_only_when_no_soname_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sonames come first; ctypes.util (and its subprocess) only when none loads."""
+    import ctypes.util
+
+    asked: list[str] = []
+    monkeypatch.setattr(ctypes.util, "find_library", lambda name: asked.append(name) or "libx.so")
+    names = hunspell._library_names()
+    assert [next(names) for _ in hunspell._LIBRARIES] == list(hunspell._LIBRARIES)
+    assert asked == []  # a loaded soname ends the search here
+    assert list(names) == ["libx.so"]
+    assert asked == ["hunspell-1.7"]
