@@ -92,6 +92,8 @@ def extract(sources: GameSources, game: Game | None = None) -> list[Unit]:
     With the game's model, each unit also knows the glossary terms it uses
     and the card box it is printed in (what a translator's comments show).
     """
+    if game is None and _LAST and _same_files(_LAST[0][0], sources.files):
+        return list(_LAST[0][1])
     units: list[Unit] = []
     levels = _level_addresses(sources)
     boxes = _boxes(game) if game else {}
@@ -103,7 +105,24 @@ def extract(sources: GameSources, game: Game | None = None) -> list[Unit]:
         for unit in walker(source, source.data, levels, boxes):
             terms = tuple(dict.fromkeys(s.term.term for s in term_spans(unit.text, glossary)))
             units.append(replace(unit, terms=terms) if terms else unit)
+    if game is None:
+        _LAST[:] = [(sources.files, tuple(units))]
     return units
+
+
+# The last game's units, by the very files they came from: lint extracts a game's units
+# for its own language and again to read each translation, from the same loaded files
+# (load/yaml_nodes.py keeps one SourceFile per text). Files changed since (a translation
+# put in) are new objects, never mistaken for the old.
+_LAST: list[tuple[tuple[tuple[str, SourceFile], ...], tuple[Unit, ...]]] = []
+
+
+def _same_files(
+    a: tuple[tuple[str, SourceFile], ...], b: tuple[tuple[str, SourceFile], ...]
+) -> bool:
+    return len(a) == len(b) and all(
+        x_kind == y_kind and x is y for (x_kind, x), (y_kind, y) in zip(a, b, strict=True)
+    )
 
 
 def _unit(source: SourceFile, path: JsonPath, uid: str, kind: str, **extra) -> Unit | None:
