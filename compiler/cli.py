@@ -519,13 +519,14 @@ def _lint_all(
     """Each game's findings: from the result cache when nothing it depends on changed,
     else linted, each game on its own core when there are several (as the build
     does), the biggest first so it sets the wall-clock time. In the order of ``dirs``."""
-    from compiler import lint_cache
     from compiler.l10n import spelling
 
     _, _, select, ignore, _ = options
     # First of all: the dictionaries are read on the other core while the cache is
     # looked up and the checks imported. Those whose answers are saved are not read.
     spelling.open_ahead_for(dirs, select, ignore)
+    from compiler import lint_cache
+
     keys = [lint_cache.key(d, options[0], options[1:]) for d in dirs]
     results = [lint_cache.load(k) if cached else None for k in keys]
     todo = [i for i, r in enumerate(results) if r is None]

@@ -24,7 +24,6 @@ from functools import cache
 from pathlib import Path
 
 from compiler.cache import cache_dir, store
-from compiler.l10n.units import TEMPLATE
 from compiler.limits import not_for_this_thread
 from compiler.selection import selected
 
@@ -214,6 +213,10 @@ _SHORT = 3
 def candidates(text: str) -> list[str]:
     """The words worth a dictionary look-up: not names (Title Case), not short abbreviations,
     not the Jinja2 syntax of a card layout's text (``{% if card.gaps %}``)."""
+    # Imported here: lint imports this module first of all, to start reading the
+    # dictionaries, and units.py brings in the model (35 ms the reading would wait).
+    from compiler.l10n.units import TEMPLATE
+
     out = []
     for word in words(TEMPLATE.sub(" ", text)):
         if len(word) <= _SHORT:
