@@ -7,7 +7,7 @@ every back end can link it where it stands and the linter can quote it.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.limits import TimeLimitExceeded, time_limit
@@ -34,16 +34,36 @@ def find_refs(text: str, patterns: tuple[RefPattern, ...], at: Location) -> tupl
     """
     if not patterns:
         return ()
-    spans: list[RefSpan] = []
+    try:
+        found = _found(text, patterns)
+    except _TooSlow as slow:
+        raise CompileError([_too_slow(slow.pattern, at)]) from None
+    return tuple(RefSpan(*fields, at=at) for fields in found)
+
+
+class _TooSlow(Exception):
+    def __init__(self, pattern: RefPattern) -> None:
+        self.pattern = pattern
+
+
+Found = tuple[str, str, str, str, str, int, int, str]  # RefSpan's fields but its place
+
+
+@lru_cache(maxsize=8192)
+def _found(text: str, patterns: tuple[RefPattern, ...]) -> tuple[Found, ...]:
+    """The references of ``text``, remembered: lint reads a game's text again for each
+    edition and translation (the model, then L10N012 on the same paragraphs), and the
+    answer depends on the text and the patterns alone."""
+    spans: list[Found] = []
     taken: list[tuple[int, int]] = []
     pattern = patterns[0]
     try:
         with time_limit(LIMIT_SECONDS):
             for pattern in patterns:
-                _add_spans(text, pattern, at, spans, taken)
+                _add_spans(text, pattern, spans, taken)
     except TimeLimitExceeded:
-        raise CompileError([_too_slow(pattern, at)]) from None
-    return tuple(sorted(spans, key=lambda s: s.start))
+        raise _TooSlow(pattern) from None
+    return tuple(sorted(spans, key=lambda s: s[5]))
 
 
 def _too_slow(pattern: RefPattern, at: Location) -> Finding:
@@ -61,8 +81,7 @@ def _too_slow(pattern: RefPattern, at: Location) -> Finding:
 def _add_spans(
     text: str,
     pattern: RefPattern,
-    at: Location,
-    spans: list[RefSpan],
+    spans: list[Found],
     taken: list[tuple[int, int]],
 ) -> None:
     """Add ``pattern``'s references in ``text`` to ``spans``, less those overlapping ``taken``."""
@@ -83,15 +102,14 @@ def _add_spans(
         for offset, piece in pieces:
             start = group_start + offset
             spans.append(
-                RefSpan(
-                    kind=pattern.kind,
-                    target=pattern.target.replace("{}", piece),
-                    text=piece,
-                    phrase=match.group(),
-                    word=_PLURAL.sub("", word),
-                    start=start,
-                    end=start + len(piece),
-                    pattern=pattern.name,
-                    at=at,
+                (
+                    pattern.kind,
+                    pattern.target.replace("{}", piece),
+                    piece,
+                    match.group(),
+                    _PLURAL.sub("", word),
+                    start,
+                    start + len(piece),
+                    pattern.name,
                 )
             )
