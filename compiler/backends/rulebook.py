@@ -29,7 +29,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.labels import PAGE_CITATION, edition_line, label, language_name
-from compiler.backends.pdf.contents import Contents, FinishingCanvas
+from compiler.backends.pdf.contents import Contents, lay_out_once
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
@@ -158,8 +158,7 @@ class _Doc(BaseDocTemplate):
         )
 
     def beforeDocument(self) -> None:
-        """Start each layout afresh (multiBuild lays a story out until its contents are
-        settled: once, here, see pdf/contents.py)."""
+        """Start the layout afresh (it runs once: pdf/contents.py, lay_out_once)."""
         self.module_in_force = ""
         self.first_module_on_page = None
 
@@ -505,5 +504,5 @@ def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
             story.toc.addEntry(level, text, 0, key)
     buffer = io.BytesIO()
     doc = _Doc(buffer, game, paper)
-    doc.multiBuild(story.flowables, canvasmaker=FinishingCanvas)
+    lay_out_once(doc, story.flowables)
     return buffer.getvalue()

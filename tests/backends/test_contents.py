@@ -10,8 +10,9 @@ from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate
+from reportlab.platypus.tableofcontents import TableOfContents
 
-from compiler.backends.pdf.contents import Contents, FinishingCanvas
+from compiler.backends.pdf.contents import Contents, FinishingCanvas, lay_out_once
 from compiler.backends.pdf.fonts import SERIF, register
 
 
@@ -46,6 +47,10 @@ def _book(count: int, extra_line: bool = False, canvasmaker=FinishingCanvas) -> 
     for n in range(count):
         story += [_heading(n), PageBreak()]
     buffer = io.BytesIO()
+    if canvasmaker is FinishingCanvas:
+        lay_out_once(_Book(buffer), story)
+        assert story == []  # given up as it was laid out
+        return buffer.getvalue(), 1
     passes = _Book(buffer).multiBuild(story, canvasmaker=canvasmaker)
     return buffer.getvalue(), passes
 
@@ -86,3 +91,12 @@ def test_a_line_whose_heading_is_never_laid_out_is_refused() -> None:
 def test_contents_need_the_finishing_canvas() -> None:
     with pytest.raises(TypeError, match="FinishingCanvas"):
         _book(3, canvasmaker=Canvas)
+
+
+def test_one_pass_is_refused_for_contents_that_need_another() -> None:
+    """ReportLab's own contents learn their lines in the first pass: laid out once,
+    they would print empty, so the pass says so instead of writing that book."""
+    register()
+    story = [TableOfContents(), PageBreak(), _heading(0)]
+    with pytest.raises(ValueError, match="TableOfContents needs a second layout pass"):
+        lay_out_once(_Book(io.BytesIO()), story)
