@@ -15,7 +15,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from compiler.backends.pdf.metrics import FILES, SANS, SERIF
+from compiler.backends.pdf.metrics import FILES, SANS, SERIF, codes
 from compiler.paths import FONTS_DIR
 
 
@@ -34,11 +34,8 @@ def register() -> None:
         addMapping(family, 1, 1, bold_italic)
 
 
-@cache
 def _coverage(font_name: str) -> frozenset[int]:
-    register()
-    font = pdfmetrics.getFont(font_name)
-    return frozenset(font.face.charToGlyph)
+    return codes(font_name)  # read from the font file, as ReportLab's charToGlyph holds them
 
 
 @cache

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 import struct
 from bisect import bisect_right
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
 
 from compiler.paths import FONTS_DIR
@@ -67,7 +68,7 @@ class _Face:
             per_unit = 1000 / units_per_em  # ReportLab's factor, so the products agree
             self._advances = [a * per_unit for a in advances]
         self.default = self._advances[0]  # the missing-glyph box
-        self._glyph = _cmap(data, tables[b"cmap"])
+        self._glyph, self._ranges = _cmap(data, tables[b"cmap"])
 
     def width(self, char: str) -> float:
         code = ord(char)
@@ -85,6 +86,12 @@ class _Face:
     def maps(self, char: str) -> bool:
         return self._glyph(ord(char)) is not None
 
+    @cached_property
+    def codes(self) -> frozenset[int]:
+        """Every code point the cmap maps (to any glyph, the missing one too, as
+        ReportLab's charToGlyph holds them)."""
+        return frozenset(code for start, end in self._ranges for code in range(start, end + 1))
+
 
 def _tables(data: bytes) -> dict[bytes, int]:
     """Each table's offset, by tag, from the font's table directory."""
@@ -101,9 +108,13 @@ def _tables(data: bytes) -> dict[bytes, int]:
     return out
 
 
-def _cmap(data: bytes, at: int):
-    """A function from code point to glyph (None: not mapped), from the subtable
-    ReportLab reads: the last Windows one, else a Unicode or Macintosh Roman one."""
+Ranges = tuple[tuple[int, int], ...]  # the code points a cmap maps, first and last of each run
+
+
+def _cmap(data: bytes, at: int) -> tuple[Callable[[int], int | None], Ranges]:
+    """A function from code point to glyph (None: not mapped), and the runs of codes it
+    maps, from the subtable ReportLab reads: the last Windows one, else a Unicode or
+    Macintosh Roman one."""
     _, count = struct.unpack_from(">HH", data, at)
     chosen = None
     kind = 0
@@ -124,7 +135,7 @@ def _cmap(data: bytes, at: int):
     raise FontFileError(f"cmap format {form} is not read here")
 
 
-def _format_12(data: bytes, sub: int):
+def _format_12(data: bytes, sub: int) -> tuple[Callable[[int], int | None], Ranges]:
     """Segmented coverage: groups of consecutive codes on consecutive glyphs."""
     (groups,) = struct.unpack_from(">I", data, sub + 12)
     flat = struct.unpack_from(f">{3 * groups}I", data, sub + 16)
@@ -136,10 +147,10 @@ def _format_12(data: bytes, sub: int):
             return None
         return first[i] + code - starts[i]
 
-    return glyph
+    return glyph, tuple(zip(starts, ends, strict=True))
 
 
-def _format_4(data: bytes, sub: int):
+def _format_4(data: bytes, sub: int) -> tuple[Callable[[int], int | None], Ranges]:
     """Segment mapping to delta values, for the Basic Multilingual Plane."""
     length, _, doubled = struct.unpack_from(">HHH", data, sub + 2)
     segments = doubled // 2
@@ -165,7 +176,7 @@ def _format_4(data: bytes, sub: int):
         (found,) = struct.unpack_from(">H", data, where)
         return (found + deltas[j]) & 0xFFFF if found else 0
 
-    return glyph
+    return glyph, tuple(zip(starts, ends, strict=True))
 
 
 @cache
@@ -186,9 +197,8 @@ def string_width(text: str, face: str, size: float) -> float:
         for char in set(text) - widths.keys():
             widths[char] = font.width(char)
         total = sum(map(widths.__getitem__, text))
-    return (
-        total * 0.001 * size
-    )  # in ReportLab's order: a product in another order can differ in its last bit
+    # in ReportLab's order: a product in another order can differ in its last bit
+    return total * 0.001 * size
 
 
 @cache
@@ -198,9 +208,9 @@ def widest_advance(char: str) -> float:
     return max(_face(name).width(char) for name in FACES) / 1000
 
 
-def maps(face: str, char: str) -> bool:
-    """Whether ``face`` has a glyph for ``char`` (its cmap names one)."""
-    return _face(face).maps(char)
+def codes(face: str) -> frozenset[int]:
+    """Every code point ``face`` has a glyph for (its cmap maps it)."""
+    return _face(face).codes
 
 
 @lru_cache(maxsize=1 << 16)
