@@ -121,8 +121,12 @@ def test_a_helper_killed_on_the_way_leaves_its_files_to_this_process(
 def test_a_big_answer_comes_whole_and_a_helper_never_started_is_lost(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    big = processes.Forked(lambda: b"x" * 1_000_000, dumps=lambda v: v, loads=lambda v: v)
-    assert big.result() == b"x" * 1_000_000  # the whole answer, through a full pipe
+    big = processes.Forked(lambda: b"x" * 1_000_000, dumps=lambda v: v, loads=bytes)
+    assert big.result() == b"x" * 1_000_000  # the whole answer, through memory
+    monkeypatch.setattr(processes, "_memory_file", lambda: None)  # none: through the pipe
+    big = processes.Forked(lambda: b"y" * 1_000_000, dumps=lambda v: v, loads=bytes)
+    assert big.result() == b"y" * 1_000_000  # through a full pipe
+    assert processes.Forked(lambda: b"", dumps=lambda v: v, loads=bytes).result() == b""
 
     def no_fork() -> int:
         raise OSError("Resource temporarily unavailable")
@@ -164,3 +168,45 @@ def test_files_read_on_two_cores_are_checked_against_the_schemas_where_they_were
     assert len({f.location.path for f in split.findings if f.code == "SCHEMA001"}) >= 2
     files = len(load_game(game_dir, tmp_path).files)
     assert 0 < len(checked_where) < files  # the rest were checked in the child
+
+
+@linux_only
+def test_a_handout_gives_each_index_once_between_two_processes() -> None:
+    order = list(range(5000))
+    handout = processes.Handout(order)
+    try:
+        child = processes.Forked(lambda: list(iter(handout.take, None)))
+        mine = list(iter(handout.take, None))
+        theirs = child.result()
+    finally:
+        handout.close()
+    assert sorted(mine + theirs) == order  # each once, none lost
+    assert mine == sorted(mine) and theirs == sorted(theirs)  # each in the order given
+    assert not processes.Handout.fits(range(processes.Handout.LIMIT + 1))
+    with pytest.raises(ValueError):
+        processes.Handout(range(processes.Handout.LIMIT + 1))
+
+
+@linux_only
+def test_the_child_reads_the_biggest_file_and_both_read_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files go out biggest first as each process comes free: the child starts with the
+    biggest (its own pick), this process with the next, and what each read is its own."""
+    game_dir = synthetic.write_ruleset(tmp_path, 3000, seed=3)
+    yaml_nodes._load_cached.cache_clear()
+    monkeypatch.setattr(yaml_nodes, "SPLIT_BYTES", 0)
+    read_here: list[str] = []
+    real = yaml_nodes._load_cached
+
+    def spy(text: str, shown: str) -> yaml_nodes.SourceFile:
+        read_here.append(shown)  # in the child too, but its list is its own
+        return real(text, shown)
+
+    monkeypatch.setattr(yaml_nodes, "_load_cached", spy)
+    split = load_game(game_dir, tmp_path, split=True)
+    files = sorted(game_dir.rglob("*.yaml"), key=lambda p: -p.stat().st_size)
+    biggest = files[0].relative_to(tmp_path).as_posix()
+    assert biggest not in read_here  # read by the child
+    assert files[1].relative_to(tmp_path).as_posix() in read_here
+    _same(load_game(game_dir, tmp_path), split)
