@@ -17,13 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from compiler import processes
 from compiler.diagnostics import CompileError, Finding, Location, Severity, has_errors
 from compiler.graph import Graphs, build_graphs
-from compiler.l10n.localise import catalog_path, localise, source_units, with_corrections
+from compiler.l10n.localise import (
+    catalog_path,
+    localise,
+    source_rows,
+    source_states,
+    source_units,
+    with_corrections,
+)
 from compiler.load.game_files import GameSources, load_game
 from compiler.model.errata import apply_errata
 from compiler.model.from_source import from_sources
 from compiler.model.game import Game
+from compiler.model.l10n import Localisation
 from compiler.paths import shown
 from compiler.validate import schema_findings, validate_game
 
@@ -74,9 +83,9 @@ def front_end(
         except CompileError as err:
             return FrontEnd(None, None, (*findings, *err.findings))
     else:
-        l10n = source_units(sources, own)
+        l10n = None  # the game's own units: made beside the model
     try:  # a reference pattern that runs away is refused as it runs (ref_patterns.py)
-        game, model_findings = from_sources(sources)
+        (game, model_findings), l10n = _model_and_units(sources, own, l10n, split)
         game = replace(game, l10n=with_corrections(l10n, game.errata))
         findings += model_findings
         if edition == "living" and not l10n.is_translation:
@@ -97,6 +106,36 @@ def front_end(
     games = sources.of_kind("game")
     at = games[0].locate(("translation_of",)) if games else None
     return _with_graphs(game, game_dir, root, findings, lines, via, at)
+
+
+UNITS_BESIDE_LINES = 200_000
+"""From this many lines of YAML, a game's own units are extracted beside its model."""
+
+
+def _model_and_units(
+    sources: GameSources, own: str, l10n: Localisation | None, split: bool
+) -> tuple[tuple[Game, list[Finding]], Localisation]:
+    """The model, and the units (``l10n``, or the game's own when None).
+
+    On a big game read with a core to spare (``split``), the game's own units
+    are extracted in a forked child while this process makes the model: 2.3 s
+    of a 100,000-rule game's 6 s model, on the other core. They come back as
+    plain values (marshal), made into units here in a fifth of that time.
+    """
+    if l10n is not None:
+        return from_sources(sources), l10n
+    lines = sum(len(source.lines) for _, source in sources.files)
+    if not split or lines < UNITS_BESIDE_LINES or not processes.can_fork():
+        l10n = source_units(sources, own)
+        return from_sources(sources), l10n
+    made, (rows,) = processes.alongside(
+        lambda: from_sources(sources),
+        [lambda: source_rows(sources)],
+        dumps=processes.pack,
+        loads=processes.unpack,  # type: ignore[arg-type]
+        here=lambda _: source_rows(sources),
+    )
+    return made, source_states(rows, own)
 
 
 def living_from(original: FrontEnd, game_dir: Path, root: Path) -> FrontEnd:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import marshal
 import mmap
 import os
 import pickle
@@ -69,6 +70,20 @@ def pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
     )
+
+
+def pack(value: object) -> bytes:
+    """A helper's answer as bytes: marshal's, twice as fast as pickle for plain data
+    (tuples, lists, dicts, text, numbers), or pickle's for a value marshal cannot write."""
+    try:
+        return b"M" + marshal.dumps(value)
+    except ValueError:
+        return b"P" + pickle.dumps(value, protocol=5)
+
+
+def unpack(data: bytes) -> object:
+    """What ``pack`` made ``data`` of (a buffer it does not keep)."""
+    return marshal.loads(data[1:]) if data[:1] == b"M" else pickle.loads(data[1:])
 
 
 class HelperLost(RuntimeError):

@@ -103,14 +103,23 @@ def state(unit: Unit, entry: polib.POEntry | None, at: Location | None) -> UnitS
 
 def source_units(sources: GameSources, lang: str) -> Localisation:
     """The units of a game read in its own language: what spelling and fit checks read."""
+    return source_states(source_rows(sources), lang)
+
+
+SourceRow = tuple[str, str, str, str, int, str | None, object]
+"""A unit of a game in its own language as plain values (id, kind, text, file, line,
+rule, box): what a forked helper sends back (compiler/pipeline.py)."""
+
+
+def source_rows(sources: GameSources) -> list[SourceRow]:
+    return [(u.id, u.kind, u.text, u.file, u.line, u.rule, u.box) for u in extract(sources)]
+
+
+def source_states(rows: Sequence[SourceRow], lang: str) -> Localisation:
     states = []
-    for unit in extract(sources):
-        at = Location(unit.file, unit.line, 1)
-        states.append(
-            UnitState(
-                unit.id, unit.kind, unit.text, unit.text, SOURCE, None, at, at, unit.rule, unit.box
-            )
-        )
+    for uid, kind, text, file, line, rule, box in rows:
+        at = Location(file, line, 1)
+        states.append(UnitState(uid, kind, text, text, SOURCE, None, at, at, rule, box))
     return Localisation(lang, lang, "", tuple(states))
 
 

@@ -430,12 +430,12 @@ def load_files(
 
     def theirs() -> list[tuple[int, bytes]]:
         taken = itertools.chain((first,), iter(handout.take, None))
-        return [(i, _packed([_portable(*one(i))])) for i in taken]
+        return [(i, processes.pack(_portable(*one(i)))) for i in taken]
 
     def unpacked(
         data: bytes,
     ) -> dict[int, tuple[SourceFile | tuple[Finding, ...], tuple[Finding, ...]]]:
-        return {i: _from_portable(_unpacked(item)[0]) for i, item in marshal.loads(data)}
+        return {i: _from_portable(processes.unpack(item)) for i, item in marshal.loads(data)}
 
     try:
         done, (sent,) = processes.alongside(
@@ -449,18 +449,6 @@ def load_files(
         handout.close()
     out = {**done, **sent}
     return [out[i] if i in out else one(i) for i in range(len(files))]
-
-
-def _packed(items: list[tuple[object, ...]]) -> bytes:
-    """marshal's bytes of the loaded files, or pickle's for a value marshal cannot write."""
-    try:
-        return b"M" + marshal.dumps(items)
-    except ValueError:
-        return b"P" + pickle.dumps(items, protocol=5)
-
-
-def _unpacked(data: bytes) -> list[tuple[object, ...]]:
-    return marshal.loads(data[1:]) if data[:1] == b"M" else pickle.loads(data[1:])
 
 
 def _size(file: Path) -> int:

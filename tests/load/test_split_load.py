@@ -82,11 +82,11 @@ def test_halves_hold_about_half_the_bytes_each() -> None:
 
 def test_a_value_marshal_cannot_write_is_sent_by_pickle() -> None:
     plain = [("file", "rules/a.yaml", {"rules": [1, 2.5, None, True]}, {(): (1, 1)})]
-    assert yaml_nodes._packed(plain)[:1] == b"M"
-    assert yaml_nodes._unpacked(yaml_nodes._packed(plain)) == plain
+    assert processes.pack(plain)[:1] == b"M"
+    assert processes.unpack(processes.pack(plain)) == plain
     odd = [("odd", Path("x"))]  # marshal refuses a Path
-    assert yaml_nodes._packed(odd)[:1] == b"P"
-    assert yaml_nodes._unpacked(yaml_nodes._packed(odd)) == odd
+    assert processes.pack(odd)[:1] == b"P"
+    assert processes.unpack(processes.pack(odd)) == odd
 
 
 @linux_only
