@@ -5,7 +5,10 @@ parts (What it finds / Why it matters / Example) and ``check(game, graphs)``
 yielding findings. The registry is this explicit tuple; codes are stable
 and never reused. A check that finds another stage's fault first reports it
 with that stage's code, named in its ALSO (L10N009 sets every card, and a
-layout template's fault is LAYOUT001, as the build says it).
+layout template's fault is LAYOUT001, as the build says it). A check that
+reads a graph names it in READS: graphs are built where they are first read,
+and a big game's checks are shared between two processes by what they read
+(forked.py); tests/checks/test_reads.py holds each check to its READS.
 """
 
 from __future__ import annotations

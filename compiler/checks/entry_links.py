@@ -26,6 +26,7 @@ from compiler.model.entries import step_text
 from compiler.model.game import Game
 
 CODE, NAME, SEVERITY = "ENTRY001", "broken-entry-link", Severity.ERROR
+READS = ("books",)  # the graphs it reads (compiler/graph: built where it runs)
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:

@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from compiler.graph import Graphs
 from compiler.model.cards import Card, Deck
 from compiler.model.game import Game
 from compiler.model.l10n import TRANSLATED, Localisation, UnitState
@@ -127,25 +126,6 @@ def rule_paras(game: Game) -> Iterator[tuple[Rule, Block, Para]]:
         for block in rule.blocks():
             for para in block.paras:
                 yield rule, block, para
-
-
-def rule_words(graphs: Graphs, address: str, with_text: bool = True) -> set[str]:
-    """Key words naming a rule: its title, its ancestors' titles and (optionally) its text."""
-    rules = graphs.references.rules
-    out: set[str] = set()
-    current: str | None = address
-    first = True
-    while current is not None:
-        rule = rules[current]
-        out |= key_words(rule.title or "")
-        if first and with_text:
-            for block in rule.blocks():
-                for para in block.paras[:1]:
-                    out |= key_words(para.text)
-                break
-        first = False
-        current = graphs.references.parent(current)
-    return out
 
 
 # --- translation checks -------------------------------------------------------------------

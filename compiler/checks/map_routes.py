@@ -29,6 +29,7 @@ from compiler.graph import Graphs
 from compiler.model.game import Game
 
 CODE, NAME, SEVERITY = "MAP002", "required-route", Severity.ERROR
+READS = ("maps",)  # the graphs it reads (compiler/graph: built where it runs)
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:

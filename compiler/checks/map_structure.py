@@ -35,6 +35,7 @@ from compiler.graph import Graphs
 from compiler.model.game import Game
 
 CODE, NAME, SEVERITY = "MAP001", "map-structure", Severity.ERROR
+READS = ("maps",)  # the graphs it reads (compiler/graph: built where it runs)
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:

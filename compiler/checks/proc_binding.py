@@ -29,6 +29,7 @@ from compiler.procedures.core import ProcedureError
 from compiler.procedures.kinds import operation
 
 CODE, NAME, SEVERITY = "PROC001", "procedure-binding", Severity.ERROR
+READS = ("references",)  # the graphs it reads (compiler/graph: built where it runs)
 
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:

@@ -27,6 +27,7 @@ from compiler.model.game import Erratum, Game
 from compiler.model.text import Para, RefSpan
 
 CODE, NAME, SEVERITY = "XREF001", "dangling-reference", Severity.ERROR
+READS = ("references",)  # the graphs it reads (compiler/graph: built where it runs)
 
 
 def _depth(address: str) -> int:

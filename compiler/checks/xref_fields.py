@@ -28,6 +28,7 @@ from compiler.graph import Graphs
 from compiler.model.game import Game
 
 CODE, NAME, SEVERITY = "XREF005", "dangling-rule-field", Severity.ERROR
+READS = ("references",)  # the graphs it reads (compiler/graph: built where it runs)
 
 
 def _cited(game: Game) -> Iterator[tuple[str, str, Location]]:

@@ -39,6 +39,7 @@ from compiler.model.game import Game
 from compiler.model.text import Para, RefSpan
 
 CODE, NAME, SEVERITY = "XREF002", "mistargeted-reference", Severity.ERROR
+READS = ("references",)  # the graphs it reads (compiler/graph: built where it runs)
 
 
 def _naming_words(graphs: Graphs, address: str) -> set[str]:

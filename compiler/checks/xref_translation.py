@@ -30,6 +30,7 @@ from compiler.model.game import Game
 from compiler.model.text import RefSpan
 
 CODE, NAME, SEVERITY = "XREF004", "translated-reference", Severity.ERROR
+READS = ("references",)  # the graphs it reads (compiler/graph: built where it runs)
 
 
 def _differing(here: list[RefSpan], there: list[str]) -> Iterator[tuple[RefSpan, str | None]]:
