@@ -276,11 +276,14 @@ class Forked(Generic[T]):
                 os.close(read_end)
                 try:
                     answer = dumps(work())
+                    payload = b""
                     if self._answer is not None:
-                        _write_all(self._answer, answer)
-                        payload = pickle.dumps(("in-memory", len(answer)))
-                    else:
-                        payload = pickle.dumps(("ok", answer), protocol=5)
+                        try:
+                            _write_all(self._answer, answer)
+                            payload = pickle.dumps(("in-memory", len(answer)))
+                        except OSError:  # no room in memory for a copy: through the pipe
+                            pass
+                    payload = payload or pickle.dumps(("ok", answer), protocol=5)
                 except BaseException as err:  # carried to the parent, raised there
                     try:
                         payload = pickle.dumps(("error", err))

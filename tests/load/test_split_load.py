@@ -127,6 +127,14 @@ def test_a_big_answer_comes_whole_and_a_helper_never_started_is_lost(
     big = processes.Forked(lambda: b"y" * 1_000_000, dumps=lambda v: v, loads=bytes)
     assert big.result() == b"y" * 1_000_000  # through a full pipe
     assert processes.Forked(lambda: b"", dumps=lambda v: v, loads=bytes).result() == b""
+    monkeypatch.undo()
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(processes, "_write_all", full)  # memory full: through the pipe
+    big = processes.Forked(lambda: b"z" * 1_000_000, dumps=lambda v: v, loads=bytes)
+    assert big.result() == b"z" * 1_000_000
 
     def no_fork() -> int:
         raise OSError("Resource temporarily unavailable")
