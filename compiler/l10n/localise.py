@@ -139,7 +139,10 @@ def localisation(
 
 
 def with_corrections(l10n: Localisation, errata: Sequence[Erratum]) -> Localisation:
-    """The units with their errata-corrected source text (see corrections.py)."""
+    """The units with their errata-corrected source text (see corrections.py); as they are
+    when there are no errata (indexing a big game's units for none cost 0.2 s)."""
+    if not errata:
+        return l10n
     changed = corrected_texts([(u.id, u.rule, u.kind, u.source) for u in l10n.units], errata)
     if not changed:
         return l10n

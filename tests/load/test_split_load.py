@@ -218,3 +218,22 @@ def test_the_child_reads_the_biggest_file_and_both_read_on(
     assert biggest not in read_here  # read by the child
     assert files[1].relative_to(tmp_path).as_posix() in read_here
     _same(load_game(game_dir, tmp_path), split)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "\n", "a: 1\n", "a: 1\n\n\n", "a: 1\r\nb: 2\r\n", "a: |\n  x\n\n  y\n", "# only\n\n"],
+)
+def test_a_file_sent_back_has_the_lines_it_was_read_with(text: str) -> None:
+    """The lines go back joined as one text: none, one empty line, blank lines at the end
+    and Windows line ends all come back as they were read."""
+    source = yaml_nodes.load_text(text, "f.yaml")
+    packed = processes.pack(yaml_nodes._portable(source, ()))
+    back, found = yaml_nodes._from_portable(processes.unpack(packed))
+    assert isinstance(back, yaml_nodes.SourceFile) and found == ()
+    assert back.lines == source.lines == tuple(text.splitlines())
+    assert (back.data, back.positions, back.digest) == (
+        source.data,
+        source.positions,
+        source.digest,
+    )
