@@ -45,7 +45,6 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     from compiler.backends.card_content import card_context, default_back
     from compiler.backends.pdf import region_text
 
-    units = game.l10n.by_id if game.l10n is not None else {}  # to name the PO entry
     broken: set[object] = set()  # regions whose template fails: said once, at the layout
     for deck, layout in decks:
         for card in deck.cards:
@@ -71,6 +70,8 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                     try:
                         faces.fit(region, markup, subject)
                     except CompileError as err:
+                        # the unit names the PO entry; indexed only once a card fails
+                        units = game.l10n.by_id if game.l10n is not None else {}
                         unit = next(
                             (
                                 units[uid]
