@@ -204,7 +204,6 @@ def _loc(mark: yaml.Mark | None, path: str) -> Location:
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 100
 # C0 and C1 controls (but tab and line breaks), which quoted YAML can still spell as escapes
-_ODD_BREAK = re.compile("[\x85\u2028\u2029]")
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
 
@@ -228,6 +227,13 @@ def _depth_bound(text: str) -> int:
     flow = text.count("[") + text.count("{")
     block = max((len(line) - len(line.lstrip(" -?:")) for line in text.splitlines()), default=0)
     return flow + block
+
+
+def _odd_break(text: str) -> int:
+    """Where the first U+0085, U+2028 or U+2029 stands, or -1 (str.find, not a regex:
+    a text without them is read through in a tenth of the time)."""
+    found = [i for c in "\x85\u2028\u2029" if (i := text.find(c)) >= 0]
+    return min(found, default=-1)
 
 
 def _too_deep(text: str, path: str) -> Location | None:
@@ -297,14 +303,14 @@ def load_text(text: str, path: str) -> SourceFile:
     is collected so one run shows all.
     """
     text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is harmless; drop it
-    odd = _ODD_BREAK.search(text)
-    if odd:
+    odd = _odd_break(text)
+    if odd >= 0:
         # YAML counts these as line breaks and most editors do not: every place
         # after one would be a line off. Refused where the editor shows it.
         raise _refusal(
             "LOAD001",
-            f"unusual line terminator U+{ord(odd.group()):04X} in the text",
-            _at_offset(text, odd.start(), path),
+            f"unusual line terminator U+{ord(text[odd]):04X} in the text",
+            _at_offset(text, odd, path),
             "delete it (editors show it as nothing or as a line break YAML does not "
             "expect), or write it as an escape inside double quotes",
         )

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from compiler.diagnostics import CompileError
+from compiler.load import yaml_nodes
 from compiler.load.yaml_nodes import load_text
 
 CASES = {
@@ -227,3 +230,11 @@ def test_line_of_is_the_line_locate_gives_for_a_value_or_its_nearest_ancestor() 
         assert source.line_of(at) == source.locate(at).line, at
     assert source.line_of(("rules", 0, "body", 1)) == 5
     assert source.line_of(("rules", 0, "missing", 3)) == 2  # the rule's own line
+
+
+@pytest.mark.parametrize(
+    "text", ["", "a: 1\n", "a\x85b", "x\u2029y\u2028z", "\u2028", "é\u2029\x85", "日本\u2028"]
+)
+def test_the_first_odd_break_is_found_where_a_regex_finds_it(text: str) -> None:
+    match = re.search("[\x85\u2028\u2029]", text)
+    assert yaml_nodes._odd_break(text) == (match.start() if match else -1)
