@@ -217,7 +217,7 @@ def _at_offset(text: str, offset: int, path: str) -> Location:
     return Location(path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
-def _depth_bound(text: str) -> int:
+def _depth_bound(text: str, lines: list[str]) -> int:
     """An upper bound of the nesting depth, cheap enough to take on every file.
 
     Flow nesting needs a bracket per level; block nesting needs a column of
@@ -225,7 +225,7 @@ def _depth_bound(text: str) -> int:
     passes MAX_DEPTH is walked event by event to find the real depth.
     """
     flow = text.count("[") + text.count("{")
-    block = max((len(line) - len(line.lstrip(" -?:")) for line in text.splitlines()), default=0)
+    block = max((len(line) - len(line.lstrip(" -?:")) for line in lines), default=0)
     return flow + block
 
 
@@ -314,7 +314,8 @@ def load_text(text: str, path: str) -> SourceFile:
             "delete it (editors show it as nothing or as a line break YAML does not "
             "expect), or write it as an escape inside double quotes",
         )
-    if _depth_bound(text) > MAX_DEPTH:
+    lines = text.splitlines()  # once: for the depth bound and the SourceFile
+    if _depth_bound(text, lines) > MAX_DEPTH:
         try:
             deep = _too_deep(text, path)
         except yaml.YAMLError as err:
@@ -338,7 +339,7 @@ def load_text(text: str, path: str) -> SourceFile:
     if walker.shared:
         walker.problems.extend(_alias_findings(text, path))
     digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-    return SourceFile(path, data, places, tuple(text.splitlines()), tuple(walker.problems), digest)
+    return SourceFile(path, data, places, tuple(lines), tuple(walker.problems), digest)
 
 
 def load_file(file: Path, root: Path) -> SourceFile:
