@@ -89,7 +89,7 @@ def five_games(runs: int) -> None:
         with tempfile.TemporaryDirectory() as cache:
             colds.append(casebook(["lint"], {"XDG_CACHE_HOME": cache}))
     cold = sorted(colds, key=lambda t: t.seconds)[len(colds) // 2]
-    spread = f"{colds and min(t.seconds for t in colds):.2f}-{max(t.seconds for t in colds):.2f}"
+    spread = f"{min(t.seconds for t in colds):.2f}-{max(t.seconds for t in colds):.2f}"
     line(f"lint, cold (empty cache), median of {len(colds)} ({spread})", cold, 0.5)
     warm = best(["lint", "--no-cache"], runs)
     line("lint, spelling cache warm, --no-cache", warm, 0.5)

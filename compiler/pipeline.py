@@ -83,9 +83,12 @@ def front_end(
         except CompileError as err:
             return FrontEnd(None, None, (*findings, *err.findings))
     else:
-        l10n = None  # the game's own units: made beside the model
+        l10n = None
     try:  # a reference pattern that runs away is refused as it runs (ref_patterns.py)
-        (game, model_findings), l10n = _model_and_units(sources, own, l10n, split)
+        if l10n is None:  # the game's own units: extracted beside the model on a big game
+            (game, model_findings), l10n = _model_and_units(sources, own, split)
+        else:
+            game, model_findings = from_sources(sources)
         game = replace(game, l10n=with_corrections(l10n, game.errata))
         findings += model_findings
         if edition == "living" and not l10n.is_translation:
@@ -113,17 +116,15 @@ UNITS_BESIDE_LINES = 200_000
 
 
 def _model_and_units(
-    sources: GameSources, own: str, l10n: Localisation | None, split: bool
+    sources: GameSources, own: str, split: bool
 ) -> tuple[tuple[Game, list[Finding]], Localisation]:
-    """The model, and the units (``l10n``, or the game's own when None).
+    """The model, and the units of the game read in its own language.
 
     On a big game read with a core to spare (``split``), the game's own units
     are extracted in a forked child while this process makes the model: 2.3 s
     of a 100,000-rule game's 6 s model, on the other core. They come back as
     plain values (marshal), made into units here in a fifth of that time.
     """
-    if l10n is not None:
-        return from_sources(sources), l10n
     lines = sum(len(source.lines) for _, source in sources.files)
     if not split or lines < UNITS_BESIDE_LINES or not processes.can_fork():
         l10n = source_units(sources, own)

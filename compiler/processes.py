@@ -82,8 +82,9 @@ def pack(value: object) -> bytes:
 
 
 def unpack(data: bytes) -> object:
-    """What ``pack`` made ``data`` of (a buffer it does not keep)."""
-    return marshal.loads(data[1:]) if data[:1] == b"M" else pickle.loads(data[1:])
+    """What ``pack`` made ``data`` of (a buffer it does not keep, read in place)."""
+    with memoryview(data) as view:
+        return marshal.loads(view[1:]) if view[:1] == b"M" else pickle.loads(view[1:])
 
 
 class HelperLost(RuntimeError):

@@ -27,6 +27,7 @@ from reportlab.platypus import (
     Spacer,
 )
 
+from compiler.backends.form_layout import SOURCE, TITLE
 from compiler.backends.labels import label, rule_name
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
@@ -70,12 +71,12 @@ def _sequence(game: Game, rule: Rule, st: dict, depth: int = 0) -> Iterator[Flow
 def aid_styles() -> dict[str, ParagraphStyle]:
     base = styles()
     return {
-        "title": ParagraphStyle(
+        "title": ParagraphStyle(  # a form's too: form_layout measures it by these numbers
             "aid-title",
             parent=base["body"],
-            fontName=f"{SANS}-Bold",
-            fontSize=15,
-            leading=18,
+            fontName=TITLE.font,
+            fontSize=TITLE.size,
+            leading=TITLE.leading,
             spaceAfter=6,
         ),
         "section": ParagraphStyle(
@@ -111,9 +112,9 @@ def aid_styles() -> dict[str, ParagraphStyle]:
         "from": ParagraphStyle(
             "aid-from",
             parent=base["body"],
-            fontName=SANS,
-            fontSize=7.5,
-            leading=9,
+            fontName=SOURCE.font,
+            fontSize=SOURCE.size,
+            leading=SOURCE.leading,
             textColor="#555555",
             spaceAfter=2,
         ),

@@ -15,11 +15,9 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
 from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -30,9 +28,7 @@ from compiler.backends.form_layout import (
     FOOT,
     MARGIN,
     ROW,
-    SOURCE,
     SOURCE_GAP,
-    TITLE,
     fit_findings,
     form_table,
     form_widths,
@@ -72,7 +68,7 @@ def plan_form(
     game: Game, table_id: str, write_in: tuple[str, ...], page: tuple[float, float]
 ) -> FormPlan:
     """Lay out one form on a page of ``page`` points (form_layout.py has its numbers)."""
-    st = _form_styles()
+    st = aid_styles()  # the aids' title and source line, in the type form_layout measures
     table = game.table(table_id)
     assert table is not None  # the model refuses unknown form tables (MODEL009)
     page_w, page_h = page
@@ -105,22 +101,6 @@ def plan_form(
     room = y - FOOT * mm
     _, h = flow.wrap(width, room)
     return FormPlan(tuple(blocks), flow, y, h, room, form, tuple(widths))
-
-
-@cache
-def _form_styles() -> dict[str, ParagraphStyle]:
-    """The aids' title and source line, set in the type form_layout measures them in."""
-    st = aid_styles()
-    return {
-        name: ParagraphStyle(
-            f"form-{name}",
-            parent=st[name],
-            fontName=spec.font,
-            fontSize=spec.size,
-            leading=spec.leading,
-        )
-        for name, spec in (("title", TITLE), ("from", SOURCE))
-    }
 
 
 def _form_page(canv: Canvas, game: Game, table_id: str, write_in: tuple[str, ...]) -> None:

@@ -25,12 +25,12 @@ from compiler.backends.pdf.fonts import SERIF, register, with_fallback
 from compiler.backends.pdf.glyphs import glyph_finding
 from compiler.backends.pdf.metrics import widest_advance
 from compiler.backends.pdf.region_text import (
-    STEP,
     TAG,
     Subject,
     font_name,
     layout_error,
     render_markup,
+    sizes,
 )
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.model.layouts import FaceDesign, Region
@@ -115,36 +115,33 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
     markup = _for_font(region, markup)
     width = (region.w - 2 * region.padding) * mm
     height = (region.h - 2 * region.padding) * mm
-    size = region.size
-    while True:
+    for size in sizes(region):
         para = _paragraph(region, markup, size)
         _, needed = para.wrap(width, 10_000)
         widest = para.minWidth() if _may_hold_wide_word(markup, size, width) else 0.0
         if needed <= height + 0.01 and widest <= width + 0.01:
             return Fitted(region, para, needed, size)
-        if size - STEP < region.min_size - 1e-9:
-            over = max(needed - height, 0) / mm
-            wide = max(widest - width, 0) / mm
-            problem = (
-                f"overflows its {region.h:g} mm height by {over:.1f} mm"
-                if over
-                else f"has a word {wide:.1f} mm wider than the {region.w:g} mm box"
+    over = max(needed - height, 0) / mm
+    wide = max(widest - width, 0) / mm
+    problem = (
+        f"overflows its {region.h:g} mm height by {over:.1f} mm"
+        if over
+        else f"has a word {wide:.1f} mm wider than the {region.w:g} mm box"
+    )
+    raise CompileError(
+        [
+            Finding(
+                "FIT001",
+                Severity.ERROR,
+                f"{subject.what}, region {region.id!r} ({subject.lang}): the text "
+                f"{problem} even at the minimum size {region.min_size:g} pt",
+                subject.at,
+                suggestion=f"enlarge the region in layouts.yaml or lower its min_size "
+                f"(at {region.at}); the source's text is printed as written, a "
+                "translation can be shortened in its catalog",
             )
-            raise CompileError(
-                [
-                    Finding(
-                        "FIT001",
-                        Severity.ERROR,
-                        f"{subject.what}, region {region.id!r} ({subject.lang}): the text "
-                        f"{problem} even at the minimum size {region.min_size:g} pt",
-                        subject.at,
-                        suggestion=f"enlarge the region in layouts.yaml or lower its min_size "
-                        f"(at {region.at}); the source's text is printed as written, a "
-                        "translation can be shortened in its catalog",
-                    )
-                ]
-            )
-        size -= STEP
+        ]
+    )
 
 
 def check_glyphs(markup: str, subject: Subject, region: Region) -> None:

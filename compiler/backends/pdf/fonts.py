@@ -34,15 +34,11 @@ def register() -> None:
         addMapping(family, 1, 1, bold_italic)
 
 
-def _coverage(font_name: str) -> frozenset[int]:
-    return codes(font_name)  # read from the font file, as ReportLab's charToGlyph holds them
-
-
 @cache
 def _drawable() -> frozenset[str]:
     """Every character the serif or its sans fallback can draw, as characters:
     ``set(text) - _drawable()`` runs in C, where a loop over ``ord`` did not."""
-    return frozenset(map(chr, _coverage(SERIF) | _coverage(SANS)))
+    return frozenset(map(chr, codes(SERIF) | codes(SANS)))
 
 
 def missing_glyphs(text: str) -> set[str]:
@@ -52,7 +48,7 @@ def missing_glyphs(text: str) -> set[str]:
 
 @cache
 def _serif_chars() -> frozenset[str]:
-    return frozenset(map(chr, _coverage(SERIF))) | frozenset("<>&")
+    return frozenset(map(chr, codes(SERIF))) | frozenset("<>&")
 
 
 def with_fallback(markup: str) -> str:
@@ -61,7 +57,7 @@ def with_fallback(markup: str) -> str:
     DejaVu Serif has no circled digits (①), for example; DejaVu Sans does.
     ``markup`` is escaped paragraph markup; tags pass through untouched.
     """
-    serif = _coverage(SERIF)
+    serif = codes(SERIF)
     if set(markup) <= _serif_chars():
         return markup
     out = []

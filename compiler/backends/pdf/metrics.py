@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
 
+from compiler.backends.pdf.paper import MM as MM  # the unit widths here go with (one definition)
 from compiler.paths import FONTS_DIR
 
 SERIF = "CasebookSerif"
@@ -38,7 +39,6 @@ FILES = {
 }
 
 FACES = tuple(FILES)  # every face Casebook sets text in
-MM = 72.0 / 2.54 * 0.1  # points in a millimetre, worked out as ReportLab's units.mm is
 
 
 class TextStyle(NamedTuple):

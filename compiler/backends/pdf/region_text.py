@@ -11,7 +11,7 @@ set as a real Paragraph (faces.py), and it decides.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -176,7 +176,9 @@ def fits(region: Region, markup: str) -> bool:
         from compiler.backends.pdf import faces  # ReportLab: only for markup in doubt
 
         faces.read(region, markup)
-    if surely_fits(region, markup) or surely_fits(region, markup, smallest_size(region)):
+    # the bound only gets easier as the size drops: at the smallest size the build tries,
+    # it answers for every size above it too
+    if surely_fits(region, markup, smallest_size(region)):
         return True
     from compiler.backends.pdf import faces
 
@@ -187,13 +189,21 @@ def fits(region: Region, markup: str) -> bool:
     return True
 
 
-def smallest_size(region: Region) -> float:
-    """The last size the build tries (faces.fit): the layout's, less whole steps, not
-    below ``min_size``. Worked out by the same subtractions, so the two cannot differ."""
+def sizes(region: Region) -> Iterator[float]:
+    """The sizes a region's text is tried at, largest first: the layout's, less whole
+    steps, not below ``min_size``. The build sets the text at each in turn (faces.fit);
+    lint bounds it at the last (``fits``): one list of sizes for both."""
     size = region.size
+    yield size
     while size - STEP >= region.min_size - 1e-9:
         size -= STEP
-    return size
+        yield size
+
+
+def smallest_size(region: Region) -> float:
+    """The last size the build tries (``sizes``)."""
+    *_, last = sizes(region)
+    return last
 
 
 # Markup ReportLab's paragraph parser surely reads: these tags, closed in order, and

@@ -15,7 +15,7 @@ HEAD = TextStyle(f"{SANS}-Bold", 7.4, 9.0)  # the header row's
 SIDE_PADDING = 2.5  # pt, left and right of a cell's text
 TOP_PADDING = 1.5  # pt
 BOTTOM_PADDING = 2.0  # pt
-_PAD = 5.5  # left + right cell padding
+_PAD = 2 * SIDE_PADDING + 0.5  # a column's padding, and half a point of slack for rounding
 
 
 def column_widths(table: TableData, width: float) -> list[float]:
