@@ -17,12 +17,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import processes, stamps
-from compiler.diagnostics import CompileError, Finding, Severity
+from compiler import paths, processes, stamps
+from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.processes import game_size, workers
 from compiler.write import Output, clear_stale, make_folder, write_all
 
@@ -226,12 +227,52 @@ def run(jobs: list[Job], out: Path, done: Callable[[list[Result]], None]) -> lis
             results[i] = run_job(jobs[i])
             settle()
     else:
+        lost = []
         with processes.pool(count) as executor:
             futures = {executor.submit(run_job, jobs[i]): i for i in pending}
             for future in as_completed(futures):
-                results[futures[future]] = future.result()
+                try:
+                    results[futures[future]] = future.result()
+                except BrokenProcessPool:  # a worker was killed: every job not done fails so
+                    lost.append(futures[future])
+                    continue
                 settle()
+        for i in sorted(lost, key=pending.index):
+            _progress(jobs[i])("a worker stopped before it finished; built again, alone")
+            results[i] = _alone(jobs[i])
+            settle()
     return [r for r in results if r is not None]
+
+
+def _alone(job: Job) -> Result:
+    """``job`` again in a worker of its own, after a worker died under it.
+
+    What kills a worker is nearly always the system running out of memory
+    (Linux's out-of-memory killer): a big game's rulebook and kit set side by
+    side need twice the memory of either. Alone, the job has the machine's
+    memory to itself. If its worker dies again, the job fails with OUT002 and
+    the other games are still written.
+    """
+    try:
+        with processes.pool(1) as executor:
+            return executor.submit(run_job, job).result()
+    except BrokenProcessPool:
+        part = f"the {job.edition} edition's book" if job.part == BOOK else "the kit"
+        return Result(
+            job,
+            errors=(
+                Finding(
+                    "OUT002",
+                    Severity.ERROR,
+                    f"{job.name}: the process making {part} stopped before it finished, "
+                    "twice, the second time with the machine to itself: it was killed, "
+                    "most likely because memory ran out",
+                    Location(paths.shown(job.game_dir / "game.yaml", job.root), 1, 1),
+                    suggestion="free some memory (close other programs) and build again, "
+                    "or build one paper or edition at a time (--paper a4 --edition original)",
+                ),
+            ),
+        )
 
 
 def _write(finished: list[Result], digests: list[str], out: Path) -> None:

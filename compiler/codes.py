@@ -1082,6 +1082,30 @@ CODES: tuple[Code, ...] = (
         ),
     ),
     Code(
+        "OUT002",
+        "worker-stopped",
+        "output",
+        "The process making part of a game stopped before it finished, twice.",
+        _md(
+            """
+            `casebook build` makes each game's books and kit in worker processes, two at
+            a time on a two-core machine. When a worker stops before it finishes (it is
+            killed), the parts it was making are made again, one at a time, each in a
+            worker of its own. OUT002 is raised at the game's `game.yaml` when that
+            worker stops too.
+
+            What kills a worker is nearly always the system running out of memory: on
+            Linux the out-of-memory killer stops the biggest process. A game of tens of
+            thousands of rules needs gigabytes for its rulebook alone. The other games
+            and parts are still written; this part keeps its earlier outputs.
+
+            Free some memory (close other programs) and build again, or build less at
+            once: one paper (`--paper a4`) or one edition (`--edition original`). If it
+            happens with memory to spare, it is a bug in Casebook: please report it.
+            """
+        ),
+    ),
+    Code(
         "SCHEMA001",
         "schema-violation",
         "schema",

@@ -1,0 +1,83 @@
+"""A build worker killed part-way (what the out-of-memory killer does on a big game): the
+parts it was making are made again, alone; a part whose worker dies again fails with
+OUT002 at its game, and every other game is still written.
+
+The kill is real: the worker sends itself SIGKILL, as the kernel would. The pool forks
+its workers on Linux, so a run_job replaced here is the one they run.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler import build
+from compiler.cli import main
+from compiler.codes import CODES
+from tests.conftest import RULESETS
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the pool forks on Linux")
+
+ARGS = ["--rulesets", str(RULESETS), "--edition", "original", "--paper", "a4", "-q"]
+
+
+def _killing(marker: Path | None, game: str):
+    """run_job, but the worker making ``game``'s kit is killed: once (the first time,
+    leaving ``marker``) or, with no marker, every time."""
+    real = build.run_job
+
+    def run_job(job: build.Job) -> build.Result:
+        if job.part == build.KIT and job.game_dir.name == game:
+            if marker is None or not marker.exists():
+                if marker is not None:
+                    marker.touch()
+                os.kill(os.getpid(), signal.SIGKILL)
+        return real(job)
+
+    # pickled by name, as the pool sends it: the worker looks up build.run_job, this one
+    run_job.__module__, run_job.__qualname__ = build.__name__, "run_job"
+    return run_job
+
+
+def _built(out: Path, game: str) -> list[str]:
+    return sorted(
+        p.relative_to(out).as_posix()
+        for p in (out / game).rglob("*")
+        if p.is_file() and p.suffix in (".pdf", ".html", ".txt", ".json")
+    )
+
+
+def test_a_killed_worker_has_its_part_made_again(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    clean = tmp_path / "clean"
+    assert main(["build", "plan-vert", *ARGS, "--out", str(clean)]) == 0
+    monkeypatch.setattr(build, "run_job", _killing(tmp_path / "killed-once", "plan-vert"))
+    out = tmp_path / "out"
+    assert main(["build", "plan-vert", *ARGS, "--out", str(out)]) == 0
+    assert (tmp_path / "killed-once").exists()  # the worker was killed, and the kit made after
+    assert _built(out, "plan-vert") == _built(clean, "plan-vert")
+    for name in _built(out, "plan-vert"):
+        assert (out / name).read_bytes() == (clean / name).read_bytes(), name
+    assert "internal error" not in capsys.readouterr().err
+
+
+def test_a_part_whose_worker_dies_twice_fails_alone(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    monkeypatch.setattr(build, "run_job", _killing(None, "plan-vert"))
+    out = tmp_path / "out"
+    assert main(["build", "plan-vert", "maquis", *ARGS, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "internal error" not in err
+    assert "rulesets/plan-vert/game.yaml:1:1" in err and "OUT002" in err
+    assert "plan-vert: the process making the kit stopped before it finished" in err
+    assert "--paper a4" in err  # what to do
+    assert _built(out, "plan-vert") == []  # its book is not written without its kit
+    assert any(name.endswith("rulebook-original-a4.pdf") for name in _built(out, "maquis"))
+
+
+def test_the_code_has_a_page() -> None:
+    assert "OUT002" in {code.code for code in CODES}
