@@ -7,11 +7,19 @@ module imports no ReportLab, so lint need not.
 
 from __future__ import annotations
 
+from functools import cache
+
+from jinja2 import meta, nodes
+from jinja2.exceptions import TemplateSyntaxError
 from markupsafe import Markup, escape
 
 from compiler.model.cards import Card, Deck
 from compiler.model.game import Game
 from compiler.model.layouts import FaceDesign, Layout, Region
+from compiler.templating import environment
+
+# The names of card_context a template may read and still print the same on every card.
+_DECK_NAMES = frozenset({"deck", "game"})
 
 
 def card_context(game: Game, deck: Deck, card: Card, copy: int) -> dict:
@@ -52,3 +60,27 @@ def default_back(layout: Layout) -> FaceDesign:
         valign="middle",
     )
     return FaceDesign(layout.front.background or "#e8e4da", (title,))
+
+
+@cache
+def same_on_every_card(show: str | None) -> bool:
+    """Whether a region's ``show`` prints the same on every card of a deck: it reads
+    only ``deck`` and ``game`` (or nothing), so it can be set once per deck.
+
+    Lint measures such a region once, not once per card. In doubt (a template
+    that does not parse, the ``random`` filter) the answer is False, and the
+    region is set on each card as before, failing there as it would.
+    """
+    if not show or "{" not in show:
+        return True
+    try:
+        tree = environment().parse(show)
+    except TemplateSyntaxError:
+        return False
+    if any(f.name == "random" for f in tree.find_all(nodes.Filter)):
+        return False
+    names = list(tree.find_all(nodes.Name))
+    own = {n.name for n in names if n.ctx != "load"}  # set, loop and macro names
+    # a global (lipsum, cycler) may print differently each time: only deck and game count
+    read = {n.name for n in names if n.ctx == "load"} - own
+    return read <= _DECK_NAMES and meta.find_undeclared_variables(tree) <= _DECK_NAMES

@@ -26,12 +26,18 @@ does, LAYOUT001 at the region, once, whichever language's card shows it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.graph import Graphs
 from compiler.l10n.units import card_unit_id, shown_card_keys
+from compiler.model.cards import Card, Deck
 from compiler.model.game import Game
+from compiler.model.layouts import Region
+
+if TYPE_CHECKING:
+    from compiler.backends.pdf.region_text import Subject
 
 CODE, NAME, SEVERITY = "L10N009", "card-fit", Severity.ERROR
 ALSO = ("LAYOUT001",)  # a template fault found while setting the cards: the build's code
@@ -42,11 +48,15 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     decks = [(d, layouts[d.layout]) for d in game.decks if d.layout in layouts]
     if not decks:
         return
-    from compiler.backends.card_content import card_context, default_back
+    from compiler.backends.card_content import card_context, default_back, same_on_every_card
     from compiler.backends.pdf import region_text
 
     broken: set[object] = set()  # regions whose template fails: said once, at the layout
     for deck, layout in decks:
+        back = layout.back or default_back(layout)
+        regions = [region for design in (layout.front, back) for region in design.regions]
+        # a region that reads only the deck and the game is set once for the whole deck
+        once: dict[int, tuple[str, bool] | CompileError] = {}
         for card in deck.cards:
             subject = region_text.Subject(
                 card_context(game, deck, card, 1),
@@ -54,38 +64,58 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 game.language,
                 card.at,
             )
-            for design in (layout.front, layout.back or default_back(layout)):
-                for region in design.regions:
-                    try:
-                        markup = region_text.render_markup(region, subject.context)
-                        if region_text.fits(region, markup):
-                            continue
-                    except CompileError as err:  # the template, or the markup it made
-                        if region not in broken:
-                            broken.add(region)
-                            yield from err.findings  # LAYOUT001, as the build says it
-                        continue
-                    from compiler.backends.pdf import faces  # ReportLab: the text not fitting
+            for i, region in enumerate(regions):
+                outcome = once.get(i)
+                if outcome is None:
+                    outcome = _measured(region, subject.context)
+                    if same_on_every_card(region.show):
+                        once[i] = outcome
+                if isinstance(outcome, CompileError):  # the template, or the markup it made
+                    if region not in broken:
+                        broken.add(region)
+                        yield from outcome.findings  # LAYOUT001, as the build says it
+                    continue
+                markup, fitted = outcome
+                if not fitted:
+                    yield from _overflow(game, deck, card, region, markup, subject)
 
-                    try:
-                        faces.fit(region, markup, subject)
-                    except CompileError as err:
-                        # the unit names the PO entry; indexed only once a card fails
-                        units = game.l10n.by_id if game.l10n is not None else {}
-                        unit = next(
-                            (
-                                units[uid]
-                                for key in shown_card_keys(region.show)
-                                if (uid := card_unit_id(deck.id, card.id, key)) in units
-                            ),
-                            None,
-                        )
-                        for f in err.findings:
-                            yield Finding(
-                                CODE,
-                                SEVERITY,
-                                f.message,
-                                unit.at if unit is not None else (card.at or f.location),
-                                suggestion=f.suggestion,
-                                target=unit.id if unit is not None else card.id,
-                            )
+
+def _measured(region: Region, context: Mapping[str, Any]) -> tuple[str, bool] | CompileError:
+    """The region's markup on this card and whether it fits, or the template's fault."""
+    from compiler.backends.pdf import region_text
+
+    try:
+        markup = region_text.render_markup(region, context)
+        return markup, region_text.fits(region, markup)
+    except CompileError as err:
+        return err
+
+
+def _overflow(
+    game: Game, deck: Deck, card: Card, region: Region, markup: str, subject: Subject
+) -> Iterator[Finding]:
+    """The card's text not fitting, said at its PO entry in a translation."""
+    from compiler.backends.pdf import faces  # ReportLab: the text not fitting
+
+    try:
+        faces.fit(region, markup, subject)
+    except CompileError as err:
+        # the unit names the PO entry; indexed only once a card fails
+        units = game.l10n.by_id if game.l10n is not None else {}
+        unit = next(
+            (
+                units[uid]
+                for key in shown_card_keys(region.show)
+                if (uid := card_unit_id(deck.id, card.id, key)) in units
+            ),
+            None,
+        )
+        for f in err.findings:
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f.message,
+                unit.at if unit is not None else (card.at or f.location),
+                suggestion=f.suggestion,
+                target=unit.id if unit is not None else card.id,
+            )
