@@ -120,12 +120,30 @@ def card_paras(game: Game) -> Iterator[tuple[Deck, Card, Para]]:
                 yield deck, card, para
 
 
-def rule_paras(game: Game) -> Iterator[tuple[Rule, Block, Para]]:
-    """Every paragraph of rule text, with the rule and block it stands in."""
-    for rule in game.all_rules():
-        for block in rule.blocks():
-            for para in block.paras:
-                yield rule, block, para
+def rule_paras(game: Game) -> tuple[tuple[Rule, Block, Para], ...]:
+    """Every paragraph of rule text, with the rule and block it stands in.
+
+    Made once per tuple of rules and remembered (as ``Game.all_rules``): most
+    checks read every paragraph.
+    """
+    rules = game.rules
+    hit = _PARAS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    paras = tuple(
+        (rule, block, para)
+        for rule in game.all_rules()
+        for block in (*rule.body, *rule.after)
+        for para in block.paras
+    )
+    if len(_PARAS) >= 8:
+        _PARAS.clear()
+    _PARAS[id(rules)] = (rules, paras)
+    return paras
+
+
+# id(game.rules) -> (that tuple, its paragraphs): the tuple is held, so its id is its own
+_PARAS: dict[int, tuple[tuple[Rule, ...], tuple[tuple[Rule, Block, Para], ...]]] = {}
 
 
 # --- translation checks -------------------------------------------------------------------

@@ -128,6 +128,31 @@ class Game:
     def table(self, table_id: str) -> Table | None:
         return next((t for t in self.tables if t.id == table_id), None)
 
-    def all_rules(self):
-        for rule in self.rules:
-            yield from rule.walk()
+    def all_rules(self) -> tuple[Rule, ...]:
+        """Every rule and every rule under it, in reading order.
+
+        Flattened once per tuple of rules and remembered: a dozen checks read
+        every rule, and a walk of nested generators cost a tenth of lint's
+        checks on a 100,000-rule game. The memo holds the tuple it was made
+        from, so an id is never mistaken for another game's.
+        """
+        rules = self.rules
+        hit = _FLAT.get(id(rules))
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        flat: list[Rule] = []
+        stack = list(reversed(rules))
+        while stack:
+            rule = stack.pop()
+            flat.append(rule)
+            stack.extend(reversed(rule.children))
+        if len(_FLAT) >= _FLAT_GAMES:
+            _FLAT.clear()
+        _FLAT[id(rules)] = (rules, tuple(flat))
+        return _FLAT[id(rules)][1]
+
+
+# id(game.rules) -> (that tuple, its rules flattened): an edition, a translation or a
+# test's game each have their own tuple; a few are read in turn, so a few are kept.
+_FLAT: dict[int, tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
+_FLAT_GAMES = 8
