@@ -31,11 +31,11 @@ def _killing(marker: Path | None, game: str):
     real = build.run_job
 
     def run_job(job: build.Job) -> build.Result:
-        if job.part == build.KIT and job.game_dir.name == game:
-            if marker is None or not marker.exists():
-                if marker is not None:
-                    marker.touch()
-                os.kill(os.getpid(), signal.SIGKILL)
+        mine = job.part == build.KIT and job.game_dir.name == game
+        if mine and (marker is None or not marker.exists()):
+            if marker is not None:
+                marker.touch()
+            os.kill(os.getpid(), signal.SIGKILL)
         return real(job)
 
     # pickled by name, as the pool sends it: the worker looks up build.run_job, this one
