@@ -25,6 +25,7 @@ from pathlib import Path
 from compiler import paths, processes, stamps
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.processes import game_size, workers
+from compiler.progress import Ticker
 from compiler.write import Output, clear_stale, make_folder, write_all
 
 BOOK, KIT = "book", "kit"
@@ -114,8 +115,10 @@ def run_job(job: Job) -> Result:
         game, graphs = fe.game, fe.graphs
         if job.part == BOOK:
             for paper in papers:
-                say(f"rulebook, {edition} edition, {paper}")
-                result.outputs += rulebook.build(game, graphs, rulebook.Options(paper))
+                step = f"rulebook, {edition} edition, {paper}"
+                say(step)
+                tick = Ticker(say, step)
+                result.outputs += rulebook.build(game, graphs, rulebook.Options(paper), tick)
             say(f"text, JSON and HTML, {edition} edition")
             base = f"{game.id}/{game.language}/rules-{edition}"
             result.outputs.append(Output(base + ".txt", export.to_text(game).encode()))
@@ -123,7 +126,7 @@ def run_job(job: Job) -> Result:
             result.outputs += html.build(game, graphs, edition)
         else:
             say("card sheets")
-            result.outputs += cards.build(game, cards.Options(papers))
+            result.outputs += cards.build(game, cards.Options(papers), Ticker(say, "card sheets"))
             say("counter sheets")
             result.outputs += counters.build(game, counters.Options(papers))
             say("player aids, forms and mats")

@@ -46,6 +46,7 @@ from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.model.cards import Deck
 from compiler.model.game import Game
 from compiler.model.layouts import Layout
+from compiler.progress import Tick, silent
 from compiler.write import Output
 
 NAME = "cards"
@@ -224,18 +225,24 @@ def printable_decks(game: Game) -> list[tuple[Deck, Layout]]:
     return [(d, layouts[d.layout]) for d in game.decks if d.layout in layouts and d.cards]
 
 
-def build(game: Game, options: Options) -> Iterator[Output]:
-    """Every variant of every deck's sheets; nothing is yielded if any card fails to fit."""
+def build(game: Game, options: Options, tick: Tick = silent) -> Iterator[Output]:
+    """Every variant of every deck's sheets; nothing is yielded if any card fails to fit.
+    ``tick`` hears which file is being set, of how many (a big deck takes minutes)."""
     rendered: list[Output] = []
-    for deck, layout in printable_decks(game):
+    decks = printable_decks(game)
+    total = len(decks) * (len(options.papers) * len(VARIANTS) + 1)
+    for deck, layout in decks:
         items = face_items(game, deck, layout)
         title = f"{game.title} — {deck.title or deck.id}"
         what = f"deck {deck.id!r}"
         base = f"{output_dir(game)}/cards-{deck.id}"
         for paper in options.papers:
             for variant in VARIANTS:
+                path = f"{base}-{paper}-{variant}.pdf"
+                tick(len(rendered), total, path.rsplit("/", 1)[-1])
                 data = render_sheets(items, layout, variant, paper, title, what, game.language)
-                rendered.append(Output(f"{base}-{paper}-{variant}.pdf", data))
+                rendered.append(Output(path, data))
+        tick(len(rendered), total, f"cards-{deck.id}-pod.pdf")
         rendered.append(Output(f"{base}-pod.pdf", render_pod(items, layout, title)))
     yield from rendered
 

@@ -10,7 +10,7 @@ links it to the errata list at the back.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -45,6 +45,7 @@ from compiler.model.rules import Block, Rule
 from compiler.model.tables import Column
 from compiler.model.tables import Table as TableData
 from compiler.model.text import RefSpan
+from compiler.progress import Tick, silent
 from compiler.write import Output
 
 NAME = "rulebook"
@@ -69,10 +70,11 @@ def output_path(game: Game, paper: str) -> str:
     return f"{game.id}/{game.language}/rulebook-{game.edition}-{paper}.pdf"
 
 
-def build(game: Game, graphs: Graphs, options: Options) -> Iterator[Output]:
-    """One rulebook PDF for the game's edition on the requested paper."""
+def build(game: Game, graphs: Graphs, options: Options, tick: Tick = silent) -> Iterator[Output]:
+    """One rulebook PDF for the game's edition on the requested paper; ``tick`` hears
+    how far its layout is (a big game's book takes minutes)."""
     check_glyphs(game)
-    yield Output(output_path(game, options.paper), render(game, graphs, options.paper))
+    yield Output(output_path(game, options.paper), render(game, graphs, options.paper, tick))
 
 
 TITLE_MAX = 160  # characters of a heading the contents and bookmarks show
@@ -466,19 +468,19 @@ def _cites_pages(game: Game) -> bool:
     )
 
 
-def render(game: Game, graphs: Graphs, paper: str) -> bytes:
+def render(game: Game, graphs: Graphs, paper: str, tick: Tick = silent) -> bytes:
     """The PDF bytes; the same game and paper always give the same bytes.
 
     A table cell taller than a page cannot be moved to the next one; only then
     is the book laid out again with table rows allowed to split.
     """
     try:
-        return _render(game, graphs, paper, split_rows=False)
+        return _render(game, graphs, paper, tick, split_rows=False)
     except LayoutError:
-        return _render(game, graphs, paper, split_rows=True)
+        return _render(game, graphs, paper, tick, split_rows=True)
 
 
-def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
+def _render(game: Game, graphs: Graphs, paper: str, tick: Tick, split_rows: bool) -> bytes:
     rl_config.invariant = 1
     width = POINTS[paper][0]
     story = _Story(game, graphs, (width - 2 * MARGIN - GUTTER) / 2, width - 2 * MARGIN, split_rows)
@@ -504,5 +506,23 @@ def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
             story.toc.addEntry(level, text, 0, key)
     buffer = io.BytesIO()
     doc = _Doc(buffer, game, paper)
+    doc.setProgressCallBack(_reporting(doc, tick))
     lay_out_once(doc, story.flowables)
     return buffer.getvalue()
+
+
+def _reporting(doc: BaseDocTemplate, tick: Tick) -> Callable[[str, int], None]:
+    """ReportLab's progress messages as ticks: flowables laid out of the story's, and
+    the page the layout is on. A flowable split across a page puts its rest back in
+    the story, so ReportLab's count can step back: the furthest yet is told."""
+    total = furthest = 0
+
+    def heard(kind: str, value: int) -> None:
+        nonlocal total, furthest
+        if kind == "SIZE_EST":
+            total = value
+        elif kind == "PROGRESS":
+            furthest = max(furthest, value)
+            tick(furthest, total, f"page {doc.page:,}")
+
+    return heard
