@@ -25,7 +25,8 @@ import pickle
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -63,13 +64,34 @@ def game_size(game_dir: Path) -> int:
     return sum(p.stat().st_size for p in game_dir.rglob("*") if p.is_file())
 
 
-def pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool whose workers die with this process."""
+@contextmanager
+def pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A process pool whose workers die with this process, and with the block.
+
+    Leaving a ProcessPoolExecutor's block waits for every job submitted, even
+    when an interrupt (Ctrl-C) or an error ends the block: the build said
+    "interrupted" and went on for minutes. Ended so, the jobs not started are
+    cancelled and the workers stopped at once; their outputs were never
+    written (the parent writes), so nothing is left half-made.
+    """
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(
+    before = set(multiprocessing.active_children())
+    executor = ProcessPoolExecutor(
         max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
     )
+    try:
+        yield executor
+    except BaseException:
+        executor.shutdown(wait=False, cancel_futures=True)
+        workers_started = [p for p in multiprocessing.active_children() if p not in before]
+        for process in workers_started:
+            process.terminate()
+        for process in workers_started:
+            process.join()
+        raise
+    executor.shutdown(wait=True)
 
 
 def pack(value: object) -> bytes:

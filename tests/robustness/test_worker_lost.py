@@ -1,6 +1,7 @@
 """A build worker killed part-way (what the out-of-memory killer does on a big game): the
 parts it was making are made again, alone; a part whose worker dies again fails with
-OUT002 at its game, and every other game is still written.
+OUT002 at its game, and every other game is still written. An interrupt stops the
+workers at once.
 
 The kill is real: the worker sends itself SIGKILL, as the kernel would. The pool forks
 its workers on Linux, so a run_job replaced here is the one they run.
@@ -81,3 +82,29 @@ def test_a_part_whose_worker_dies_twice_fails_alone(tmp_path, monkeypatch, capsy
 
 def test_the_code_has_a_page() -> None:
     assert "OUT002" in {code.code for code in CODES}
+
+
+def test_an_interrupt_stops_the_workers_at_once(tmp_path, monkeypatch, capsys) -> None:
+    """Ctrl-C while workers run: the build ends now, not once every job has run (leaving
+    a ProcessPoolExecutor's block waits for them all), and no worker is left behind."""
+    import multiprocessing
+    import threading
+    import time
+
+    def slow(job: build.Job) -> build.Result:
+        time.sleep(120)
+        raise AssertionError("the worker should have been stopped")
+
+    slow.__module__, slow.__qualname__ = build.__name__, "run_job"
+    monkeypatch.setattr(build, "run_job", slow)
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))  # as Ctrl-C does
+    timer.start()
+    start = time.monotonic()
+    status = main(["build", "plan-vert", "maquis", *ARGS, "--out", str(tmp_path / "out")])
+    timer.join()
+    assert status == 2
+    assert time.monotonic() - start < 60  # the workers would sleep for 120 s
+    assert multiprocessing.active_children() == []
+    assert "interrupted" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "plan-vert").exists()
