@@ -8,6 +8,7 @@ has errors (validate); 2 usage or input errors that stop a build or export.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import re
 import reprlib
@@ -926,6 +927,7 @@ def run() -> None:
     leave nothing to finish (their cache entries are written and renamed
     before main() returns, their worker processes already joined).
     """
+    _escape_what_the_terminal_cannot_show()
     status = main(sys.argv[1:])
     if _read_only_ran:
         try:
@@ -935,6 +937,40 @@ def run() -> None:
             pass
         os._exit(status)
     raise SystemExit(status)
+
+
+def _escape_what_the_terminal_cannot_show() -> None:
+    """Write a character the output's encoding lacks as a JSON escape (\\u00ab), not
+    fail on it.
+
+    Standard output takes the locale's encoding: ASCII under some CI runners
+    and old terminals, cp1252 when Windows redirects it to a file. Rule text
+    is Italian and French, with quotes and dashes beyond those; the first one
+    ended lint as an "internal error". A JSON escape keeps the JSON and SARIF
+    reports valid JSON (each such character stands inside a string there) and
+    a message readable. Standard error escapes as Python does already.
+    """
+    import codecs
+
+    codecs.register_error("casebook-escape", _json_escape)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="casebook-escape")
+
+
+def _json_escape(err: UnicodeError) -> tuple[str, int]:
+    """The characters ``err`` could not encode, as JSON writes them: \\uXXXX, a pair of
+    surrogates for those beyond the first 65,536."""
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    out = []
+    for char in err.object[err.start : err.end]:
+        code = ord(char)
+        if code > 0xFFFF:
+            code -= 0x10000
+            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out), err.end
 
 
 @contextmanager

@@ -1,0 +1,50 @@
+"""Standard output in an encoding narrower than the rules' text (ASCII under some CI
+runners, cp1252 when Windows redirects to a file): the characters it lacks are
+written as JSON escapes, the reports stay valid JSON, and nothing fails."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+GAME = "liberation"  # Italian text, «guillemets» and arrows in its messages
+
+
+def _lint(encoding: str, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "compiler", "lint", GAME, *args],
+        cwd=ROOT,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def utf8_json() -> list:
+    result = _lint("utf-8", "--format", "json", "--no-cache")
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout.decode("utf-8"))
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_the_json_report_is_the_same_json(encoding: str, utf8_json: list) -> None:
+    result = _lint(encoding, "--format", "json", "--no-cache")
+    assert result.returncode in (0, 1), result.stderr.decode(encoding, "replace")
+    assert json.loads(result.stdout.decode(encoding)) == utf8_json
+    if encoding == "ascii":
+        assert b"\\u00ab" in result.stdout  # the guillemet, escaped
+
+
+def test_the_text_report_escapes_what_ascii_lacks() -> None:
+    result = _lint("ascii", "--show-all", "--no-cache")
+    assert result.returncode in (0, 1), result.stderr.decode("ascii", "replace")
+    text = result.stdout.decode("ascii")  # raises if anything is not ASCII
+    assert "internal error" not in result.stderr.decode("ascii", "replace")
+    assert "\\u00abcon un risultato" in text
