@@ -101,6 +101,7 @@ def run_job(job: Job) -> Result:
     )
     from compiler.checks import run_checks
     from compiler.lint import placed
+    from compiler.model.game import forget_flattened
     from compiler.pipeline import front_end
 
     start = time.perf_counter()
@@ -143,6 +144,8 @@ def run_job(job: Job) -> Result:
                 result.notes += translation_notes(game)
     except CompileError as err:
         result.outputs, result.errors = [], err.findings
+    finally:
+        forget_flattened()  # a worker runs job after job: keep no game's rules past its own
     result.seconds = time.perf_counter() - start
     return result
 
@@ -230,18 +233,18 @@ def run(jobs: list[Job], out: Path, done: Callable[[list[Result]], None]) -> lis
             results[i] = run_job(jobs[i])
             settle()
     else:
-        lost = []
+        lost: list[int] = []
         with processes.pool(count) as executor:
             futures = {executor.submit(run_job, jobs[i]): i for i in pending}
             for future in as_completed(futures):
                 try:
                     results[futures[future]] = future.result()
-                except BrokenProcessPool:  # a worker was killed: every job not done fails so
-                    lost.append(futures[future])
+                except BrokenProcessPool:  # a worker was killed: every job not done fails so,
+                    lost.append(futures[future])  # the ones still queued too
                     continue
                 settle()
         for i in sorted(lost, key=pending.index):
-            _progress(jobs[i])("a worker stopped before it finished; built again, alone")
+            _progress(jobs[i])("a worker was killed; made again, alone")
             results[i] = _alone(jobs[i])
             settle()
     return [r for r in results if r is not None]
@@ -254,7 +257,9 @@ def _alone(job: Job) -> Result:
     (Linux's out-of-memory killer): a big game's rulebook and kit set side by
     side need twice the memory of either. Alone, the job has the machine's
     memory to itself. If its worker dies again, the job fails with OUT002 and
-    the other games are still written.
+    the other games are still written. A broken pool fails the jobs still
+    queued as well, so the rest of the build runs one job at a time: slower,
+    and safe from a second kill.
     """
     try:
         with processes.pool(1) as executor:
@@ -268,8 +273,8 @@ def _alone(job: Job) -> Result:
                     "OUT002",
                     Severity.ERROR,
                     f"{job.name}: the process making {part} stopped before it finished, "
-                    "twice, the second time with the machine to itself: it was killed, "
-                    "most likely because memory ran out",
+                    "with no other job beside it: it was killed, most likely because "
+                    "memory ran out",
                     Location(paths.shown(job.game_dir / "game.yaml", job.root), 1, 1),
                     suggestion="free some memory (close other programs) and build again, "
                     "or build one paper or edition at a time (--paper a4 --edition original)",

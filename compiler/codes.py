@@ -1085,14 +1085,14 @@ CODES: tuple[Code, ...] = (
         "OUT002",
         "worker-stopped",
         "output",
-        "The process making part of a game stopped before it finished, twice.",
+        "The process making part of a game stopped before it finished, with no job beside it.",
         _md(
             """
             `casebook build` makes each game's books and kit in worker processes, two at
             a time on a two-core machine. When a worker stops before it finishes (it is
-            killed), the parts it was making are made again, one at a time, each in a
-            worker of its own. OUT002 is raised at the game's `game.yaml` when that
-            worker stops too.
+            killed), the parts not finished (those it was making, and those still
+            waiting) are made again, one at a time, each in a worker of its own. OUT002
+            is raised at the game's `game.yaml` when that worker stops too.
 
             What kills a worker is nearly always the system running out of memory: on
             Linux the out-of-memory killer stops the biggest process. A game of tens of

@@ -40,7 +40,10 @@ _PR_SET_PDEATHSIG = 1
 
 
 def die_with_parent(parent: int) -> None:
-    """Pool initializer: be killed when the parent goes (and go now if it already went)."""
+    """Pool initializer: be killed when the parent goes (and go now if it already went),
+    and leave Ctrl-C to the parent, which stops the workers (``pool``): a worker
+    interrupted while it waits for work printed a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform != "linux":
         return
     try:
@@ -72,7 +75,9 @@ def pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     when an interrupt (Ctrl-C) or an error ends the block: the build said
     "interrupted" and went on for minutes. Ended so, the jobs not started are
     cancelled and the workers stopped at once; their outputs were never
-    written (the parent writes), so nothing is left half-made.
+    written (the parent writes), so nothing is left half-made. The workers are
+    the children started since the pool was made: nothing else in Casebook
+    starts one meanwhile.
     """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -90,6 +95,7 @@ def pool(workers: int) -> Iterator[ProcessPoolExecutor]:
             process.terminate()
         for process in workers_started:
             process.join()
+        executor.shutdown(wait=True)  # its manager thread has seen them go: joined, not racing
         raise
     executor.shutdown(wait=True)
 
