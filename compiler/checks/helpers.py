@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from compiler.model.cards import Card, Deck
-from compiler.model.game import Game
+from compiler.model.game import Game, flattened
 from compiler.model.l10n import TRANSLATED, Localisation, UnitState
 from compiler.model.rules import Block, Rule
 from compiler.model.text import Para
@@ -121,29 +121,18 @@ def card_paras(game: Game) -> Iterator[tuple[Deck, Card, Para]]:
 
 
 def rule_paras(game: Game) -> tuple[tuple[Rule, Block, Para], ...]:
-    """Every paragraph of rule text, with the rule and block it stands in.
+    """Every paragraph of rule text, with the rule and block it stands in: made once per
+    tuple of rules (model/game.py, ``flattened``), as most checks read every one."""
+    return flattened(game.rules, "paragraphs", lambda _: _paras(game))
 
-    Made once per tuple of rules and remembered (as ``Game.all_rules``): most
-    checks read every paragraph.
-    """
-    rules = game.rules
-    hit = _PARAS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    paras = tuple(
+
+def _paras(game: Game) -> tuple[tuple[Rule, Block, Para], ...]:
+    return tuple(
         (rule, block, para)
         for rule in game.all_rules()
-        for block in (*rule.body, *rule.after)
+        for block in rule.blocks()
         for para in block.paras
     )
-    if len(_PARAS) >= 8:
-        _PARAS.clear()
-    _PARAS[id(rules)] = (rules, paras)
-    return paras
-
-
-# id(game.rules) -> (that tuple, its paragraphs): the tuple is held, so its id is its own
-_PARAS: dict[int, tuple[tuple[Rule, ...], tuple[tuple[Rule, Block, Para], ...]]] = {}
 
 
 # --- translation checks -------------------------------------------------------------------

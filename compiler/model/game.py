@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from compiler.diagnostics import Location
 from compiler.model.cards import Deck
@@ -16,6 +17,8 @@ from compiler.model.parameters import Parameter, Variant
 from compiler.model.procedures import Procedure
 from compiler.model.rules import Level, Rule
 from compiler.model.tables import Table
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,28 +134,46 @@ class Game:
     def all_rules(self) -> tuple[Rule, ...]:
         """Every rule and every rule under it, in reading order.
 
-        Flattened once per tuple of rules and remembered: a dozen checks read
+        Flattened once per tuple of rules (``flattened``): a dozen checks read
         every rule, and a walk of nested generators cost a tenth of lint's
-        checks on a 100,000-rule game. The memo holds the tuple it was made
-        from, so an id is never mistaken for another game's.
+        checks on a 100,000-rule game.
         """
-        rules = self.rules
-        hit = _FLAT.get(id(rules))
-        if hit is not None and hit[0] is rules:
-            return hit[1]
-        flat: list[Rule] = []
-        stack = list(reversed(rules))
-        while stack:
-            rule = stack.pop()
-            flat.append(rule)
-            stack.extend(reversed(rule.children))
-        if len(_FLAT) >= _FLAT_GAMES:
-            _FLAT.clear()
-        _FLAT[id(rules)] = (rules, tuple(flat))
-        return _FLAT[id(rules)][1]
+        return flattened(self.rules, "rules", _walk)
 
 
-# id(game.rules) -> (that tuple, its rules flattened): an edition, a translation or a
-# test's game each have their own tuple; a few are read in turn, so a few are kept.
-_FLAT: dict[int, tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
-_FLAT_GAMES = 8
+def _walk(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    flat: list[Rule] = []
+    stack = list(reversed(rules))
+    while stack:
+        rule = stack.pop()
+        flat.append(rule)
+        stack.extend(reversed(rule.children))
+    return tuple(flat)
+
+
+def flattened(rules: tuple[Rule, ...], what: str, make: Callable[[tuple[Rule, ...]], T]) -> T:
+    """``make(rules)``, remembered for this very tuple of rules: the game's rules
+    flattened, or their paragraphs (checks/helpers.py).
+
+    Keyed by the tuple's id, and holding the tuple, so an id is never another
+    game's. Lint reads two editions in turn, so two games are kept; a build
+    worker forgets them after each job (``forget_flattened``).
+    """
+    key = (id(rules), what)
+    hit = _FLAT.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]  # type: ignore[no-any-return]
+    value = make(rules)
+    if len({k[0] for k in _FLAT} | {id(rules)}) > _FLAT_GAMES:
+        _FLAT.clear()
+    _FLAT[key] = (rules, value)
+    return value
+
+
+def forget_flattened() -> None:
+    """Let go of every game's remembered rules (``flattened``)."""
+    _FLAT.clear()
+
+
+_FLAT: dict[tuple[int, str], tuple[tuple[Rule, ...], Any]] = {}
+_FLAT_GAMES = 2
