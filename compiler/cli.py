@@ -893,6 +893,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     except BrokenPipeError:  # `casebook export … | head`
         return EXIT_OK
+    except UnicodeEncodeError as err:
+        if not _unwritable(err):
+            return _internal_error(err, argv)
+        return EXIT_INPUT
     except KeyboardInterrupt:
         print("casebook: interrupted; outputs already written are whole", file=sys.stderr)
         return EXIT_INPUT
@@ -927,7 +931,8 @@ def run() -> None:
     leave nothing to finish (their cache entries are written and renamed
     before main() returns, their worker processes already joined).
     """
-    _escape_what_the_terminal_cannot_show()
+    if sys.argv[1:2] != ["export"]:  # an export is the rules verbatim: never altered
+        _escape_what_the_terminal_cannot_show()
     status = main(sys.argv[1:])
     if _read_only_ran:
         try:
@@ -949,12 +954,40 @@ def _escape_what_the_terminal_cannot_show() -> None:
     ended lint as an "internal error". A JSON escape keeps the JSON and SARIF
     reports valid JSON (each such character stands inside a string there) and
     a message readable. Standard error escapes as Python does already.
+
+    Not for ``export``, whose text is the rules as written: there a character
+    the encoding lacks is an error saying to write a file (``_unwritable``).
+    Nor when PYTHONIOENCODING names its own way (``ascii:replace``).
     """
     import codecs
 
     codecs.register_error("casebook-escape", _json_escape)
+    if ":" in os.environ.get("PYTHONIOENCODING", ""):
+        return
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="casebook-escape")
+
+
+def _unwritable(err: UnicodeEncodeError) -> bool:
+    """Say so when standard output's encoding cannot write a character of the rules
+    (``export`` under an ASCII or cp1252 locale); False for any other encoding error."""
+    import codecs
+
+    encoding = getattr(sys.stdout, "encoding", None)
+    try:
+        ours = encoding is not None and codecs.lookup(encoding) == codecs.lookup(err.encoding)
+    except LookupError:
+        ours = False
+    if not ours:
+        return False
+    char = err.object[err.start : err.start + 1]
+    print(
+        f"casebook: standard output's encoding ({encoding}) cannot write {char!r} "
+        f"(U+{ord(char):04X}) of the rules' text; write them to a file with -o FILE "
+        "(UTF-8), or set PYTHONIOENCODING=utf-8",
+        file=sys.stderr,
+    )
+    return True
 
 
 def _json_escape(err: UnicodeError) -> tuple[str, int]:

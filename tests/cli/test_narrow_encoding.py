@@ -16,9 +16,9 @@ from tests.conftest import ROOT
 GAME = "liberation"  # Italian text, «guillemets» and arrows in its messages
 
 
-def _lint(encoding: str, *args: str) -> subprocess.CompletedProcess[bytes]:
+def _lint(encoding: str, *args: str, verb: str = "lint") -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [sys.executable, "-m", "compiler", "lint", GAME, *args],
+        [sys.executable, "-m", "compiler", verb, GAME, *args],
         cwd=ROOT,
         capture_output=True,
         env={**os.environ, "PYTHONIOENCODING": encoding},
@@ -48,3 +48,23 @@ def test_the_text_report_escapes_what_ascii_lacks() -> None:
     text = result.stdout.decode("ascii")  # raises if anything is not ASCII
     assert "internal error" not in result.stderr.decode("ascii", "replace")
     assert "\\u00abcon un risultato" in text
+
+
+def test_an_encoding_named_with_its_own_way_is_left_alone() -> None:
+    result = _lint("ascii:replace", "--show-all", "--no-cache")
+    assert result.returncode in (0, 1)
+    assert "?con un risultato" in result.stdout.decode("ascii")
+
+
+def test_an_export_is_never_altered_and_says_to_write_a_file(tmp_path) -> None:
+    """The export is the rules verbatim: escaping would change them without a word."""
+    result = _lint("ascii", "--format", "text", verb="export")
+    err = result.stderr.decode("ascii", "replace")
+    assert result.returncode == 2
+    assert "internal error" not in err
+    assert "standard output's encoding (ascii) cannot write" in err and "-o FILE" in err
+    assert b"\\u00" not in result.stdout
+    written = tmp_path / "rules.txt"
+    result = _lint("ascii", "--format", "text", "-o", str(written), verb="export")
+    assert result.returncode == 0, result.stderr
+    assert "può" in written.read_text(encoding="utf-8")  # written as it is
