@@ -37,13 +37,14 @@ class Ticker:
         self._last = clock()
 
     def __call__(self, done: int, total: int, detail: str = "") -> None:
-        """``done`` of ``total`` (any unit: flowables, files), and what it is at now."""
+        """``done`` of ``total`` (any unit: flowables, files), and of what, and where it
+        is now ("laid out, page 248"): said after the share, "40 % laid out, page 248"."""
         now = self._clock()
         if now - self._last < self._interval or total <= 0:
             return
         self._last = now
         share = min(100, done * 100 // total)
-        self._say(f"{self._step}: {share} %" + (f", {detail}" if detail else ""))
+        self._say(f"{self._step}: {share} %" + (f" {detail}" if detail else ""))
 
 
 def silent(done: int, total: int, detail: str = "") -> None:

@@ -239,10 +239,10 @@ def build(game: Game, options: Options, tick: Tick = silent) -> Iterator[Output]
         for paper in options.papers:
             for variant in VARIANTS:
                 path = f"{base}-{paper}-{variant}.pdf"
-                tick(len(rendered), total, path.rsplit("/", 1)[-1])
+                tick(len(rendered), total, "of the files, now " + path.rsplit("/", 1)[-1])
                 data = render_sheets(items, layout, variant, paper, title, what, game.language)
                 rendered.append(Output(path, data))
-        tick(len(rendered), total, f"cards-{deck.id}-pod.pdf")
+        tick(len(rendered), total, f"of the files, now cards-{deck.id}-pod.pdf")
         rendered.append(Output(f"{base}-pod.pdf", render_pod(items, layout, title)))
     yield from rendered
 

@@ -392,13 +392,14 @@ class _Story:
                 for para in card.paras:
                     self.add(Paragraph(self.markup(para), s["body"]))
 
-    def books(self) -> None:
+    def books(self, entry_set: Callable[[], None] = lambda: None) -> None:
+        """Each paragraph book; ``entry_set`` is told of each entry, for progress."""
         for book in self.game.books:
 
             def heading(text: str, key: str) -> Flowable:
                 return _Heading(f'<a name="{key}"/>{esc(text)}', self.s["h1"], key, text, 0)
 
-            self.flowables.extend(book_flowables(book, self.column_width, heading))
+            self.flowables.extend(book_flowables(book, self.column_width, heading, entry_set))
 
     def parameters(self) -> None:
         """One table: each number the rules state, and what each variant makes of it."""
@@ -490,10 +491,24 @@ def _render(game: Game, graphs: Graphs, paper: str, tick: Tick, split_rows: bool
     story.contents()
     story.add(NextPageTemplate("body"))
     story.add(PageBreak())
+    # setting a big book's text (ReportLab parses each paragraph) takes minutes too
+    cards = sum(len(deck.cards) for deck in game.decks)
+    work = len(game.all_rules()) + cards + sum(len(book.entries) for book in game.books)
+    done = 0
     for rule in game.rules:
+        tick(done, work, "of the text set")
         story.rule(rule, 0)
+        done += sum(1 for _ in rule.walk())
+    tick(done, work, "of the text set")
     story.cards()
-    story.books()
+    done += cards
+
+    def entry_set() -> None:
+        nonlocal done
+        done += 1
+        tick(done, work, "of the text set")
+
+    story.books(entry_set)
     story.parameters()
     story.errata_list()
     story.gaps()
@@ -523,6 +538,6 @@ def _reporting(doc: BaseDocTemplate, tick: Tick) -> Callable[[str, int], None]:
             total = value
         elif kind == "PROGRESS":
             furthest = max(furthest, value)
-            tick(furthest, total, f"page {doc.page:,}")
+            tick(furthest, total, f"laid out, page {doc.page:,}")
 
     return heard

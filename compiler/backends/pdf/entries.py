@@ -6,6 +6,8 @@ narrative, and instruction boxes (grey labels, solid or dotted separators).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
@@ -96,8 +98,11 @@ def _box(book: Book, block: EntryBlock, width: float, known: set[int]) -> Flowab
     return table
 
 
-def book_flowables(book: Book, width: float, heading) -> list[Flowable]:
-    """Flowables for the whole book; ``heading(text, key)`` makes an outlined heading."""
+def book_flowables(
+    book: Book, width: float, heading, entry_set: Callable[[], None] = lambda: None
+) -> list[Flowable]:
+    """Flowables for the whole book; ``heading(text, key)`` makes an outlined heading, and
+    ``entry_set()`` is called after each entry (a big book's progress)."""
     out: list[Flowable] = [heading(book.title, f"book-{book.id}")]
     if book.notice:
         out.append(Paragraph(f"<i>{esc(book.notice)}</i>", _TEXT))
@@ -115,4 +120,5 @@ def book_flowables(book: Book, width: float, heading) -> list[Flowable]:
                 parts.append(_box(book, block, width, known))
         out.append(KeepTogether(parts[:2]))
         out.extend(parts[2:])
+        entry_set()
     return out
