@@ -228,6 +228,16 @@ def run(jobs: list[Job], out: Path, done: Callable[[list[Result]], None]) -> lis
     pending.sort(key=lambda i: -_weight(jobs[i]))
     settle()
     count = workers(len(pending))
+    if count > 1:  # a very big game's jobs, side by side, can need more memory than there is
+        each = processes.job_memory(max(_weight(jobs[i]) for i in pending))
+        available = processes.available_memory()
+        fewer = processes.within_memory(count, each, available)
+        if fewer < count and available is not None:
+            _progress(jobs[pending[0]])(
+                f"{fewer} job(s) at a time: each may need {each / 2**30:.1f} GB, "
+                f"{available / 2**30:.1f} GB are free (CASEBOOK_JOBS=N to choose)"
+            )
+        count = fewer
     if count <= 1:
         for i in pending:
             results[i] = run_job(jobs[i])

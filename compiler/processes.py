@@ -62,6 +62,36 @@ def workers(jobs: int) -> int:
     return max(1, min(cores, jobs))
 
 
+JOB_BASE_BYTES = 150 * 2**20  # a worker with Casebook, ReportLab and a small game loaded
+JOB_BYTES_PER_BYTE = 90  # a job's peak per byte of its game's YAML: 75-87 measured, 1 to 100 MB
+
+
+def job_memory(size: int) -> int:
+    """Bytes a build job of a game of ``size`` bytes may need at its peak: a 100,000-rule
+    game (80 MB of YAML) needs 6.4 GiB for its book."""
+    return JOB_BASE_BYTES + JOB_BYTES_PER_BYTE * size
+
+
+def available_memory() -> int | None:
+    """Bytes the system can give without swapping (Linux's MemAvailable), or None."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def within_memory(count: int, each: int, available: int | None) -> int:
+    """How many of ``count`` workers, each needing ``each`` bytes, fit in ``available``:
+    at least one, and all of them when the memory is not known or CASEBOOK_JOBS says."""
+    if available is None or os.environ.get("CASEBOOK_JOBS", "").isdigit():
+        return count
+    return max(1, min(count, available // max(each, 1)))
+
+
 def game_size(game_dir: Path) -> int:
     """Bytes of YAML and catalogs: a fair guess of how long a game takes to read and check."""
     return sum(p.stat().st_size for p in game_dir.rglob("*") if p.is_file())

@@ -119,3 +119,38 @@ def test_an_interrupt_stops_the_workers_at_once(tmp_path, monkeypatch, capsys) -
     assert multiprocessing.active_children() == []
     assert "interrupted" in capsys.readouterr().err
     assert not (tmp_path / "out" / "plan-vert").exists()
+
+
+def test_jobs_too_big_to_run_side_by_side_run_one_at_a_time(tmp_path, monkeypatch) -> None:
+    """Before any worker is killed: when two of the biggest jobs would not fit in the
+    memory the system has free, the build runs them one at a time."""
+    from compiler import processes
+
+    monkeypatch.delenv("CASEBOOK_JOBS", raising=False)
+    need = processes.job_memory(processes.game_size(RULESETS / "maquis"))
+    monkeypatch.setattr(processes, "available_memory", lambda: need + need // 2)
+    monkeypatch.setattr(build, "workers", lambda jobs: 2)
+
+    def no_pool(count: int):
+        raise AssertionError(f"a pool of {count} was made")
+
+    monkeypatch.setattr(processes, "pool", no_pool)
+    out = tmp_path / "out"
+    assert main(["build", "plan-vert", "maquis", *ARGS, "--out", str(out)]) == 0
+    assert _built(out, "maquis") and _built(out, "plan-vert")
+
+
+def test_how_many_workers_fit_in_memory(monkeypatch) -> None:
+    from compiler import processes
+
+    monkeypatch.delenv("CASEBOOK_JOBS", raising=False)
+    gib = 2**30
+    assert processes.within_memory(2, 7 * gib, 23 * gib) == 2
+    assert processes.within_memory(2, 7 * gib, 8 * gib) == 1
+    assert processes.within_memory(2, 7 * gib, 1 * gib) == 1  # one, however short
+    assert processes.within_memory(4, 1 * gib, 3 * gib) == 3
+    assert processes.within_memory(2, 7 * gib, None) == 2  # not known: as before
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    assert processes.within_memory(2, 7 * gib, 8 * gib) == 2  # the user chose
+    # the 100,000-rule game's book peaked at 6.4 GiB: the estimate covers it
+    assert processes.job_memory(79_611_842) >= 6.4 * gib
