@@ -108,6 +108,7 @@ def five_games(runs: int) -> None:
 
 def scaling(max_rules: int, max_build_rules: int, start: int) -> None:
     from benchmarks.synthetic import write_ruleset
+    from compiler.processes import game_size, job_memory
 
     print(
         f"\nSynthetic games (benchmarks/synthetic.py): lint up to {max_rules} rules, "
@@ -115,7 +116,7 @@ def scaling(max_rules: int, max_build_rules: int, start: int) -> None:
     )
     print(
         f"{'rules':>8s} {'lint s':>8s} {'ratio':>6s} {'MiB':>6s}   "
-        f"{'build s':>8s} {'ratio':>6s} {'MiB':>6s}"
+        f"{'build s':>8s} {'ratio':>6s} {'MiB':>6s} {'est.':>6s}"
     )
     previous: tuple[float, float | None] | None = None
     n = start
@@ -152,14 +153,18 @@ def scaling(max_rules: int, max_build_rules: int, start: int) -> None:
             )
             build_s = f"{build.seconds:8.2f}" if build else "       -"
             build_m = f"{build.peak_mib:6.0f}" if build else "     -"
+            # what the build plans a job's peak at (processes.job_memory), beside the real one
+            estimate = job_memory(game_size(rulesets / "synthetic")) / 2**20
+            build_e = f"{estimate:6.0f}" if build else "     -"
             print(
                 f"{n:8d} {lint.seconds:8.2f} {lint_ratio} {lint.peak_mib:6.0f}   "
-                f"{build_s} {build_ratio} {build_m}",
+                f"{build_s} {build_ratio} {build_m} {build_e}",
                 flush=True,
             )
             previous = (lint.seconds, build.seconds if build else None)
             n *= 2
     print("targets: lint of 100 000 rules < 10 s; each ratio <= 2.2")
+    print("est.: the memory a build plans for each job (compiler/processes.py, job_memory)")
 
 
 def card_sheets() -> None:
