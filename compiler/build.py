@@ -225,19 +225,17 @@ def run(jobs: list[Job], out: Path, done: Callable[[list[Result]], None]) -> lis
             reported += 1
 
     # longest first: the kit-heavy and translated games set the wall-clock time
-    pending.sort(key=lambda i: -_weight(jobs[i]))
+    weights = {i: _weight(jobs[i]) for i in pending}
+    pending.sort(key=lambda i: -weights[i])
     settle()
-    count = workers(len(pending))
-    if count > 1:  # a very big game's jobs, side by side, can need more memory than there is
-        each = processes.job_memory(max(_weight(jobs[i]) for i in pending))
-        available = processes.available_memory()
-        fewer = processes.within_memory(count, each, available)
-        if fewer < count and available is not None:
-            _progress(jobs[pending[0]])(
-                f"{fewer} job(s) at a time: each may need {each / 2**30:.1f} GB, "
-                f"{available / 2**30:.1f} GB are free (CASEBOOK_JOBS=N to choose)"
-            )
-        count = fewer
+    # a very big game's jobs, side by side, can need more memory than is free
+    each = processes.job_memory(max(weights.values(), default=0))
+    count = workers(len(pending), each)
+    if count < workers(len(pending)):
+        _progress(jobs[pending[0]])(
+            f"{count} job(s) at a time: each may need {each / 2**30:.1f} GB, more than "
+            "is free for more (CASEBOOK_JOBS=N to choose)"
+        )
     if count <= 1:
         for i in pending:
             results[i] = run_job(jobs[i])

@@ -55,11 +55,17 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def workers(jobs: int) -> int:
-    """Both cores of the 2-core machine, or ``CASEBOOK_JOBS``; never more than jobs."""
+def workers(jobs: int, each: int = 0) -> int:
+    """Both cores of the 2-core machine, or ``CASEBOOK_JOBS``; never more than jobs, nor,
+    when each job needs ``each`` bytes, more than fit in the free memory (unless
+    ``CASEBOOK_JOBS`` says: the user chose)."""
     wanted = os.environ.get("CASEBOOK_JOBS", "")
-    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else (os.cpu_count() or 1)
-    return max(1, min(cores, jobs))
+    if wanted.isdigit() and int(wanted) > 0:
+        return max(1, min(int(wanted), jobs))
+    count = max(1, min(os.cpu_count() or 1, jobs))
+    if each and count > 1:
+        count = within_memory(count, each, available_memory())
+    return count
 
 
 JOB_BASE_BYTES = 150 * 2**20  # a worker with Casebook, ReportLab and a small game loaded
@@ -86,8 +92,8 @@ def available_memory() -> int | None:
 
 def within_memory(count: int, each: int, available: int | None) -> int:
     """How many of ``count`` workers, each needing ``each`` bytes, fit in ``available``:
-    at least one, and all of them when the memory is not known or CASEBOOK_JOBS says."""
-    if available is None or os.environ.get("CASEBOOK_JOBS", "").isdigit():
+    at least one, and all of them when the memory is not known."""
+    if available is None:
         return count
     return max(1, min(count, available // max(each, 1)))
 

@@ -129,7 +129,7 @@ def test_jobs_too_big_to_run_side_by_side_run_one_at_a_time(tmp_path, monkeypatc
     monkeypatch.delenv("CASEBOOK_JOBS", raising=False)
     need = processes.job_memory(processes.game_size(RULESETS / "maquis"))
     monkeypatch.setattr(processes, "available_memory", lambda: need + need // 2)
-    monkeypatch.setattr(build, "workers", lambda jobs: 2)
+    monkeypatch.setattr(processes.os, "cpu_count", lambda: 2)
 
     def no_pool(count: int):
         raise AssertionError(f"a pool of {count} was made")
@@ -150,7 +150,10 @@ def test_how_many_workers_fit_in_memory(monkeypatch) -> None:
     assert processes.within_memory(2, 7 * gib, 1 * gib) == 1  # one, however short
     assert processes.within_memory(4, 1 * gib, 3 * gib) == 3
     assert processes.within_memory(2, 7 * gib, None) == 2  # not known: as before
+    monkeypatch.setattr(processes, "available_memory", lambda: 8 * gib)
+    monkeypatch.setattr(processes.os, "cpu_count", lambda: 2)
+    assert processes.workers(2, 7 * gib) == 1
     monkeypatch.setenv("CASEBOOK_JOBS", "2")
-    assert processes.within_memory(2, 7 * gib, 8 * gib) == 2  # the user chose
+    assert processes.workers(2, 7 * gib) == 2  # the user chose
     # the 100,000-rule game's book peaked at 6.4 GiB: the estimate covers it
     assert processes.job_memory(79_611_842) >= 6.4 * gib
