@@ -138,3 +138,11 @@ def filled_rects(
                 )
             )
     return sorted(out, key=lambda b: (-b[1], b[0]))
+
+
+def document_info(path) -> dict[str, str]:
+    """What a PDF says about itself: its document information and its /Lang."""
+    reader = PdfReader(str(path))
+    info = {key.lstrip("/"): str(value) for key, value in (reader.metadata or {}).items()}
+    info["Lang"] = str(reader.trailer["/Root"].get("/Lang", ""))
+    return info

@@ -189,9 +189,13 @@ def render(game: Game, paper: str) -> bytes:
         return frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id="f")
 
     foot = page_footer(f"{game.title} — {label(lang, 'aids')}")
-    doc = BaseDocTemplate(
-        buf, pagesize=portrait, **document_info(game, f"{game.title} — {label(lang, 'aids')}")
+    info = document_info(
+        game,
+        f"{game.title} — {label(lang, 'aids')}",
+        "player aid charts: the sequence of play and every table, each with the rule it "
+        "comes from; print at 100 %",
     )
+    doc = BaseDocTemplate(buf, pagesize=portrait, **info)
     doc.addPageTemplates(
         [
             PageTemplate("portrait", [page_frame(portrait)], onPage=foot, pagesize=portrait),

@@ -27,6 +27,7 @@ from reportlab.lib.units import mm
 from compiler.backends.card_content import card_context, default_back
 from compiler.backends.labels import label
 from compiler.backends.pdf import faces
+from compiler.backends.pdf.documents import FileInfo
 from compiler.backends.pdf.imposition import (
     GRID_LABEL_ROOM,
     Item,
@@ -166,13 +167,15 @@ def render_sheets(
     title: str,
     what: str,
     lang: str = "en",
+    author: str = "",
 ) -> bytes:
-    """One variant of a deck's sheets; ``lang`` is the language of its instructions."""
+    """One variant of a deck's sheets; ``lang`` is the language of its text and
+    instructions, ``author`` the publisher whose text the cards print."""
     sheet = plan_sheet(layout, variant, paper, what)
     flip = variant.removeprefix("duplex-") if variant.startswith("duplex-") else None
     buf = io.BytesIO()
-    canv = new_canvas(buf, (sheet.page_w, sheet.page_h), f"{title} — {variant}", flip)
-    canv.setSubject(f"{sheet.describe()}; print at 100 %")
+    info = FileInfo(f"{title} — {variant}", f"{sheet.describe()}; print at 100 %", author, lang)
+    canv = new_canvas(buf, (sheet.page_w, sheet.page_h), info, flip)
     if flip:
         registration_pages(canv, sheet, flip, layout.sheet.back_offset, title, lang)
     if variant == "fold":
@@ -198,12 +201,18 @@ def render_sheets(
     return buf.getvalue()
 
 
-def render_pod(items: list[Item], layout: Layout, title: str) -> bytes:
+def render_pod(
+    items: list[Item], layout: Layout, title: str, lang: str = "en", author: str = ""
+) -> bytes:
     """One face per page, page = trim + bleed, TrimBox and BleedBox set."""
     b = layout.bleed
     w, h = layout.width + 2 * b, layout.height + 2 * b
     buf = io.BytesIO()
-    canv = new_canvas(buf, (w, h), f"{title} — print on demand")
+    subject = (
+        f"one card per page, {layout.width:g} × {layout.height:g} mm with {b:g} mm bleed "
+        "(TrimBox, BleedBox), front then back, for print-on-demand services"
+    )
+    canv = new_canvas(buf, (w, h), FileInfo(f"{title} — print on demand", subject, author, lang))
     box = (b * mm, b * mm, (b + layout.width) * mm, (b + layout.height) * mm)
     for item in items:
         for draw in (item.front, item.back):
@@ -230,6 +239,7 @@ def build(game: Game, options: Options, tick: Tick = silent) -> Iterator[Output]
     ``tick`` hears which file is being set, of how many (a big deck takes minutes)."""
     rendered: list[Output] = []
     decks = printable_decks(game)
+    author = game.publisher or ""
     total = len(decks) * (len(options.papers) * len(VARIANTS) + 1)
     for deck, layout in decks:
         items = face_items(game, deck, layout)
@@ -240,10 +250,13 @@ def build(game: Game, options: Options, tick: Tick = silent) -> Iterator[Output]
             for variant in VARIANTS:
                 path = f"{base}-{paper}-{variant}.pdf"
                 tick(len(rendered), total, "of the files, now " + path.rsplit("/", 1)[-1])
-                data = render_sheets(items, layout, variant, paper, title, what, game.language)
+                data = render_sheets(
+                    items, layout, variant, paper, title, what, game.language, author
+                )
                 rendered.append(Output(path, data))
         tick(len(rendered), total, f"of the files, now cards-{deck.id}-pod.pdf")
-        rendered.append(Output(f"{base}-pod.pdf", render_pod(items, layout, title)))
+        pod = render_pod(items, layout, title, game.language, author)
+        rendered.append(Output(f"{base}-pod.pdf", pod))
     yield from rendered
 
 

@@ -31,6 +31,7 @@ from reportlab.platypus import Frame, Paragraph, Table, TableStyle
 from compiler.backends.aids import aid_styles
 from compiler.backends.cards import plan_sheet
 from compiler.backends.pdf import faces
+from compiler.backends.pdf.documents import FileInfo
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.imposition import (
     DrawFace,
@@ -149,23 +150,6 @@ def counter_items(game: Game, sheet: CounterSheet, layout: Layout) -> list[Item]
     return items
 
 
-def sheet_note(game: Game, sheet: CounterSheet) -> str:
-    """The counts and side orders the sheet makes up for, in the source's absence."""
-    counts = "; ".join(
-        f"{' '.join(filter(None, (e.component, e.front, e.back)))} ×{e.count}: {e.count_why}"
-        for e in sheet.counters
-        if e.count is not None
-    )
-    note = f"counts: {counts or 'from the source'}"
-    assumed = sides_assumed(game, sheet)
-    if assumed:
-        note += (
-            "; which side is the front is not in the source, so the order is ours for: "
-            + ", ".join(assumed)
-        )
-    return note
-
-
 def manifest(game: Game, sheet: CounterSheet) -> list[tuple[str, str, str, str, str]]:
     """A row per counter entry: piece, front, back, how many, and why that many."""
     comps = {c.id: c for c in game.components}
@@ -270,10 +254,9 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
     sheet = plan_sheet(layout, "counters", paper, f"counter sheet {sheet_data.id!r}")
     items = counter_items(game, sheet_data, layout)
     title = f"{game.title} — {sheet_data.title}"
-    note = sheet_note(game, sheet_data)
     buf = io.BytesIO()
-    canv = new_canvas(buf, (sheet.page_w, sheet.page_h), title, flip)
-    canv.setSubject(f"{sheet.describe()}; print at 100 %. {note[0].upper()}{note[1:]}")
+    subject = f"{sheet.describe()}; print at 100 %; the counter manifest follows the sheets"
+    canv = new_canvas(buf, (sheet.page_w, sheet.page_h), FileInfo.of(game, title, subject), flip)
     registration_pages(canv, sheet, flip, layout.sheet.back_offset, title, game.language)
     impose(
         canv,

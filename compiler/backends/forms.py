@@ -34,6 +34,7 @@ from compiler.backends.form_layout import (
     form_widths,
     source_line,
 )
+from compiler.backends.pdf.documents import FileInfo
 from compiler.backends.pdf.fonts import SANS
 from compiler.backends.pdf.imposition import REGISTRATION, fit_line, new_canvas
 from compiler.backends.pdf.markup import esc
@@ -125,7 +126,12 @@ def render_forms(game: Game, paper: str) -> bytes:
     if misfits:
         raise CompileError(misfits)
     buf = io.BytesIO()
-    canv = new_canvas(buf, page_size(paper, "portrait"), f"{game.title} — forms")
+    info = FileInfo.of(
+        game,
+        f"{game.title} — forms",
+        f"write-in forms, a page each, on {PAPER_NAMES[paper]}; print at 100 %",
+    )
+    canv = new_canvas(buf, page_size(paper, "portrait"), info)
     for table_id, write_in in game.forms:
         _form_page(canv, game, table_id, write_in)
     canv.save()
@@ -238,8 +244,9 @@ def render_mat(game: Game, game_map: GameMap, paper: str) -> bytes:
         ) from None
     page_w, page_h = page_size(paper, orientation)
     buf = io.BytesIO()
-    canv = new_canvas(buf, (page_w, page_h), f"{game.title} — {game_map.name}")
-    canv.setSubject(f"{len(parts)} tiles at 100 % on {PAPER_NAMES[paper]}; overlap {OVERLAP:g} mm")
+    subject = f"{len(parts)} tiles at 100 % on {PAPER_NAMES[paper]}; overlap {OVERLAP:g} mm"
+    info = FileInfo.of(game, f"{game.title} — {game_map.name}", subject)
+    canv = new_canvas(buf, (page_w, page_h), info)
     cols = len({p.x for p, _ in parts})
     for n, (part, place) in enumerate(parts):
         canv.saveState()

@@ -350,7 +350,16 @@ def _render(game: Game, findings: Sequence[Finding], paper: str, split_rows: boo
     flags = flags_by_unit(game, findings)
     counts = l10n.counts()
     buf = io.BytesIO()
-    doc = _Doc(buf, pagesize=page, **document_info(game, title))
+    doc = _Doc(
+        buf,
+        pagesize=page,
+        **document_info(
+            game,
+            title,
+            f"translation proof: each string in {l10n.source_lang} beside its {l10n.lang}, "
+            "with its state and the checks it fails",
+        ),
+    )
     doc.addPageTemplates(
         [
             PageTemplate(

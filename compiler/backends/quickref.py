@@ -164,7 +164,16 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
         frame(MARGIN, MARGIN, col_w, inner_h, id="left"),
         frame(MARGIN + col_w + GUTTER, MARGIN, col_w, inner_h, id="right"),
     ]
-    doc = _Doc(buf, pagesize=portrait, **document_info(game, title))
+    doc = _Doc(
+        buf,
+        pagesize=portrait,
+        **document_info(
+            game,
+            title,
+            "quick reference: every rule with what cites it, the glossary with its rule "
+            "numbers, the tables",
+        ),
+    )
     doc.addPageTemplates(
         [
             PageTemplate("columns", columns, onPage=foot, pagesize=portrait),

@@ -136,10 +136,8 @@ class _Doc(BaseDocTemplate):
             rightMargin=MARGIN,
             topMargin=MARGIN + 5 * mm,
             bottomMargin=MARGIN,
-            subject=f"{game.title} rules, {game.edition} edition",
-            producer="Casebook (ReportLab)",
             initialFontSize=9,
-            **document_info(game, game.title, SERIF),
+            **document_info(game, game.title, f"{game.title} rules, {game.edition} edition", SERIF),
         )
         width, height = POINTS[paper]
         inner_w = width - 2 * MARGIN

@@ -173,6 +173,22 @@ def test_the_slug_never_runs_into_a_crop_mark(kit) -> None:
                     assert apart, (name, c["text"], line["x0"], line["top"])
 
 
+def test_the_slug_prints_whole_above_the_printers_margin(kit, liberation) -> None:
+    """Its descenders too: on the margin's line, "p" and "g" fell 0.4 mm into the edge
+    a printer does not print."""
+    for paper in ("a4", "letter"):
+        name = f"cards-carte-medaglia-{paper}-fronts.pdf"
+        deck = next(d for d in liberation.decks if d.id == "carte-medaglia")
+        layout = next(x for x in liberation.layouts if x.id == deck.layout)
+        sheet = cards.plan_sheet(layout, "fronts", paper, "test")
+        with pdfplumber.open(io.BytesIO(kit[name])) as pdf:
+            page = pdf.pages[0]
+            slug = [c for c in page.chars if c["size"] < 5.5 and c["upright"]]
+            assert any(c["text"] in "gpqy," for c in slug), name
+            lowest = min(page.height - c["bottom"] for c in slug) / PT
+            assert lowest >= sheet.margin - 0.01, (name, lowest)
+
+
 @pytest.mark.parametrize("deck_id", ["tessere-personaggio", "carte-medaglia"])
 def test_a_card_with_a_gap_in_the_source_says_so_on_the_card(kit, liberation, deck_id) -> None:
     """Jeanne's lost die icons must not pass for a finished card (CARD001 checks layouts)."""

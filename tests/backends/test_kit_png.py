@@ -271,25 +271,31 @@ def printable(shot: Shot) -> Rect:
     return Rect(m, m, shot.w - 2 * m, shot.h - 2 * m)
 
 
-def slug_box(margin: float, page_w: float) -> Rect:
-    """Where the slug line may print: from the margin, on the margin's line, at most the
-    printable width, its descenders below the line and its ascenders above."""
+def _extent() -> tuple[float, float]:
+    """(ascent, descent) of the slug's face at its size, in mm."""
     register()
-    up = getAscent(SANS, SLUG_SIZE) / PT_PER_MM
-    down = -getDescent(SANS, SLUG_SIZE) / PT_PER_MM
-    return Rect(margin, margin - down, page_w - 2 * margin, up + down)
+    return getAscent(SANS, SLUG_SIZE) / PT_PER_MM, -getDescent(SANS, SLUG_SIZE) / PT_PER_MM
+
+
+def slug_box(margin: float, page_w: float) -> Rect:
+    """Where the slug line may print: from the margin up, at most the printable width.
+    Its descenders too stay above the margin's line: below it the printer prints nothing."""
+    up, down = _extent()
+    return Rect(margin, margin, page_w - 2 * margin, up + down)
 
 
 def head_box(margin: float, page_w: float, page_h: float) -> Rect:
-    """Where the head line of instructions may print: the slug's box, at the head."""
-    foot = slug_box(margin, page_w)
-    return Rect(foot.x, page_h - margin - SLUG_HEIGHT - (margin - foot.y), foot.w, foot.h)
+    """Where the head line of instructions may print: its baseline SLUG_HEIGHT below the
+    head's margin, its descenders below that and its ascenders above."""
+    up, down = _extent()
+    return Rect(margin, page_h - margin - SLUG_HEIGHT - down, page_w - 2 * margin, up + down)
 
 
 def above_slug(margin: float, page_w: float) -> Rect:
-    """The room kept for the slug (SLUG_HEIGHT) above its ascenders: blank on every sheet."""
+    """The room kept for the slug above its ascenders, to where the foot marks stop
+    (SLUG_HEIGHT and 0.5 mm clear: Sheet.crop_marks): blank on every sheet."""
     top = slug_box(margin, page_w).y1
-    return Rect(0, top, page_w, margin + SLUG_HEIGHT - top)
+    return Rect(0, top, page_w, margin + SLUG_HEIGHT + 0.5 - top)
 
 
 def luminance(c: tuple[int, int, int]) -> float:
@@ -524,7 +530,7 @@ def test_the_pixel_checks_catch_what_they_look_for(decks, shoot: Shoot) -> None:
         canv.rect(20 * mm, 20 * mm, 63.5 * mm, 88.9 * mm, stroke=0, fill=1)
         canv.setLineWidth(0.25)
         canv.line(10 * mm, 20 * mm, 15 * mm, 20 * mm)
-        canv.line(100 * mm, 7 * mm, 101 * mm, 7 * mm)  # in the room kept for the slug
+        canv.line(100 * mm, 7.6 * mm, 101 * mm, 7.6 * mm)  # in the room kept for the slug
         canv.setFillColorRGB(0.87, 0.87, 0.87)
         canv.setFont(SANS, 9)
         canv.drawString(120 * mm, 200 * mm, "faint words")

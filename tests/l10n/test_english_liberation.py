@@ -133,3 +133,16 @@ def test_findings_on_translated_text_name_the_catalog_entry_not_the_italian_yaml
     po = (RULESETS / "liberation" / "l10n" / "en.po").read_text(encoding="utf-8").splitlines()
     entry = po.index('msgctxt "rule:scenario-1-materiale-standard:body.4.item.0"') + 1
     assert {"'N001'", "'N004'"} <= {f.message.split()[0] for f in refs if f.location.line == entry}
+
+
+def test_the_english_kit_says_it_is_in_english(english_liberation) -> None:
+    """Card sheets, print-on-demand files and the proof carry /Lang en and a subject."""
+    from tests.backends.test_document_info import _described
+
+    pdfs = sorted(english_liberation.rglob("*.pdf"))
+    kinds = {p.name.split("-")[0] for p in pdfs}
+    assert {"cards", "proof", "rulebook"} <= kinds
+    for pdf in pdfs:
+        info = _described(pdf, "", "en")  # game.yaml names no publisher
+        if pdf.name.endswith("-pod.pdf"):
+            assert "TrimBox" in info["Subject"]

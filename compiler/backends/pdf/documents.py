@@ -1,25 +1,54 @@
-"""What every flowing PDF (rulebook, aids, quick reference, proof) says about itself.
+"""What every PDF says about itself, and the settings every flowing PDF shares.
 
-One place for the metadata and the settings that make the bytes the same on
-every build (``invariant``), keep Helvetica, a font a print shop would
-have to supply, out of the file (``initialFontName``), and ask the print
-dialog for 100 % (``/PrintScaling /None``), as the kit's sheets do.
+One place for the document information (title, subject, author, language,
+creator, producer), so that a rulebook, a card sheet and a play mat of one
+game describe themselves alike: a print shop's preflight lists these, and a
+kit whose files said "anonymous", "(unspecified)" or nothing at all, file by
+file, looked unfinished. The author is the publisher whose text the file
+prints (empty when the game names none); Casebook is the creator.
+
+For flowing PDFs (rulebook, aids, quick reference, proof) also the settings
+that make the bytes the same on every build (``invariant``), keep Helvetica,
+a font a print shop would have to supply, out of the file
+(``initialFontName``), and ask the print dialog for 100 % (``/PrintScaling
+/None``), as the kit's sheets do.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from reportlab.platypus import Frame
 
 from compiler.backends.pdf.fonts import SANS
 from compiler.model.game import Game
 
+CREATOR = "Casebook"
+PRODUCER = "Casebook (ReportLab)"
 
-def document_info(game: Game, title: str, font: str = SANS) -> dict[str, object]:
+
+@dataclass(frozen=True)
+class FileInfo:
+    """A PDF's document information: what a viewer's Properties and a preflight show."""
+
+    title: str
+    subject: str
+    author: str  # the publisher whose text the file prints; "" when the game names none
+    lang: str  # BCP 47, the language of the file's text
+
+    @classmethod
+    def of(cls, game: Game, title: str, subject: str, lang: str | None = None) -> FileInfo:
+        return cls(title, subject, game.publisher or "", lang or game.language)
+
+
+def document_info(game: Game, title: str, subject: str, font: str = SANS) -> dict[str, object]:
     """Keyword arguments for a ReportLab ``BaseDocTemplate`` of ``game``."""
     return {
         "title": title,
+        "subject": subject,
         "author": game.publisher or "",
-        "creator": "Casebook",
+        "creator": CREATOR,
+        "producer": PRODUCER,
         "invariant": 1,
         "lang": game.language,
         "initialFontName": font,

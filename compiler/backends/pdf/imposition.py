@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import CMYKColorSep, HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler.backends.labels import label
+from compiler.backends.pdf.documents import CREATOR, PRODUCER, FileInfo
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.sheet_geometry import (
     PAPER_NAMES,
@@ -46,9 +47,9 @@ class Item:
 
 
 def new_canvas(
-    buf: io.BytesIO, page: tuple[float, float], title: str, duplex: str | None = None
+    buf: io.BytesIO, page: tuple[float, float], info: FileInfo, duplex: str | None = None
 ) -> Canvas:
-    """A deterministic canvas that asks to be printed at 100 %."""
+    """A deterministic canvas that asks to be printed at 100 % and says what it is."""
     register()
     canv = Canvas(
         buf,
@@ -56,9 +57,13 @@ def new_canvas(
         invariant=1,
         pageCompression=1,
         initialFontName=SANS,  # not Helvetica: a print shop wants no font it must supply
+        lang=info.lang,
     )
-    canv.setTitle(title)
-    canv.setCreator("Casebook")
+    canv.setTitle(info.title)
+    canv.setSubject(info.subject)
+    canv.setAuthor(info.author)
+    canv.setCreator(CREATOR)
+    canv.setProducer(PRODUCER)
     canv.setViewerPreference("PrintScaling", "None")
     if duplex:
         canv.setViewerPreference(
@@ -179,7 +184,9 @@ def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
     block = sheet.block()
     room = SLUG_HEIGHT + 0.5
     if block.y - sheet.margin >= room or block.x - sheet.margin < room:
-        _line(canv, sheet, text, sheet.margin)
+        # the baseline lifted by the face's descent: on the margin, "p" and "g" fell
+        # 0.4 mm into the edge the printer cannot print
+        _line(canv, sheet, text, sheet.margin - getDescent(SANS, SLUG_SIZE) / mm)
         return
     canv.saveState()
     canv.setFillColor(REGISTRATION)
