@@ -248,3 +248,26 @@ def test_a_letter_scissors_slug_runs_up_the_margin_clear_of_the_cuts(card_kit) -
     assert small and not any(c["upright"] and c["top"] > page.height - 20 for c in page.chars)
     assert max(c["x1"] for c in small) < cards_left  # in the left margin, not at the foot
     assert min(c["x0"] for c in small) >= 5 * 72 / 25.4 - 0.5  # inside the printable area
+
+
+def test_each_agent_cards_back_is_that_agents_injured_side() -> None:
+    """War Story's Agent cards are flipped to their injured side ("⑤ Injury: The reverse
+    of Agent cards shows that they are injured"): a generic deck back lost which Agent
+    lay injured. Each back names its Agent; the reduced values, not in the rulebook,
+    print as "—". The Equipment deck keeps one back for all."""
+    from tests.conftest import living_game
+
+    game = living_game("war-story-occupied-france")
+    outs = {o.path.rsplit("/", 1)[-1]: o.data for o in cards.build(game, cards.Options())}
+    agents = next(d for d in game.decks if d.id == "agent-cards")
+    pages = PdfReader(io.BytesIO(outs["cards-agent-cards-pod.pdf"])).pages
+    assert len(pages) == 2 * len(agents.cards)
+    for n, card in enumerate(agents.cards):
+        front = " ".join(pages[2 * n].extract_text().split())
+        back = " ".join(pages[2 * n + 1].extract_text().split())
+        assert card.title in front and "INJURED" not in front
+        assert card.title in back and "INJURED" in back, back
+        assert "Firearms: —" in back and "not in the rulebook" in back
+    equipment = PdfReader(io.BytesIO(outs["cards-equipment-cards-pod.pdf"])).pages
+    backs = {" ".join(p.extract_text().split()) for p in equipment[1::2]}
+    assert len(backs) == 1 and "INJURED" not in backs.pop()
