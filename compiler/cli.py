@@ -41,7 +41,7 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
         print(f"casebook: rulesets folder {rulesets} does not exist", file=sys.stderr)
         return None
     dirs = list(dict.fromkeys(game_dirs(rulesets, args.games)))  # a game named twice, once
-    known = sorted(p.name for p in rulesets.iterdir() if (p / "game.yaml").is_file())
+    known = [p.name for p in game_dirs(rulesets, ())]
     for d in dirs:
         if not d.is_dir():
             print(
@@ -52,6 +52,16 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
     if not dirs:
         print(f"casebook: no games in {rulesets}", file=sys.stderr)
         return None
+    for d in dirs:
+        # every stage lists and opens files in the folder: one that cannot be searched
+        # is said once here, not met as an internal error wherever it is first touched
+        if not os.access(d, os.R_OK | os.X_OK):
+            print(
+                f"{d}: error: LOAD009 cannot read the game's folder: permission denied\n"
+                f"    help: give your user read and search permission on it (chmod u+rx {d})",
+                file=sys.stderr,
+            )
+            return None
     return dirs
 
 

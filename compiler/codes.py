@@ -641,12 +641,16 @@ CODES: tuple[Code, ...] = (
               `rules/old.yaml`) is a folder or a special file, such as a pipe;
             - a ruleset file exists but cannot be read; the message gives the
               system's reason (e.g. "Permission denied");
+            - a game's folder cannot be listed or searched: the command stops
+              before reading any game, naming the folder;
             - writing outputs, a folder or special file stands where an output file
               goes. This is checked before any output is swapped in, so the outputs
               are not left half new, half old.
 
             Move the folder or special file away (or rename it so its name does not
-            end in `.yaml`), or make the file readable.
+            end in `.yaml`), or make the file or folder readable. Files in a game's
+            folder that no stage reads (notes, scans) may be unreadable or of any
+            size: they stop nothing.
             """
         ),
     ),

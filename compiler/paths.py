@@ -16,6 +16,10 @@ FONTS_DIR = TEMPLATES_DIR / "fonts"
 RULESETS_DIR = PROJECT_ROOT / "rulesets"
 BUILD_DIR = PROJECT_ROOT / "build"
 
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""The largest ruleset file Casebook reads (LOAD010): a ruleset file is prose and lists
+a person edits; past this it is a mistake or an attack."""
+
 
 def shown(path: Path, root: Path) -> str:
     """``path`` as messages name it: relative to ``root`` (the repository) when inside it.
@@ -48,7 +52,17 @@ def game_dirs(rulesets: Path, names: Sequence[str]) -> list[Path]:
     """
     if names:
         return [rulesets / name for name in names]
-    return sorted(p for p in rulesets.iterdir() if (p / "game.yaml").is_file())
+    return sorted(p for p in rulesets.iterdir() if _holds_game(p))
+
+
+def _holds_game(folder: Path) -> bool:
+    """Whether ``folder`` holds a game.yaml; a folder that cannot be searched is taken
+    for a game, so that loading it says why it cannot be read (skipped, it vanished
+    from lint and build without a word)."""
+    try:
+        return (folder / "game.yaml").is_file()
+    except PermissionError:
+        return folder.is_dir()
 
 
 def inside(path: Path, folder: Path) -> bool:

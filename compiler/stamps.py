@@ -29,7 +29,7 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
-from compiler.paths import PROJECT_ROOT
+from compiler.paths import MAX_FILE_BYTES, PROJECT_ROOT
 
 STAMP_DIR = ".casebook"
 _DICTIONARIES = Path("/usr/share/hunspell")
@@ -37,14 +37,35 @@ _TRANSLATION_OF = re.compile(r"^translation_of:\s*['\"]?([a-z0-9-]+)", re.MULTIL
 
 
 def _tree_content(folder: Path, digest: hashlib._Hash) -> None:
-    """Every entry's name, and each file's bytes: a new folder or link counts as a change."""
-    for path in sorted(folder.rglob("*")):
+    """Every entry's name, and each file's bytes: a new folder or link counts as a change.
+
+    An entry that cannot be read counts by its error: the stage that needs the
+    file says where and why (LOAD009), and a file no stage reads (a note the
+    editor keeps there) stops nothing. A file larger than any file Casebook
+    reads (a scan of the source kept beside the game) counts by its size and
+    time, as make compares files: read whole, one bigger than memory ended
+    lint and build as an internal error (MemoryError), and hashed, a 2 GB
+    file cost every lint 6 s.
+    """
+    try:
+        entries = sorted(folder.rglob("*"))
+    except OSError as err:  # a folder that cannot be listed
+        digest.update(f"unlistable:{err.errno}\0".encode())
+        return
+    for path in entries:
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        if path.is_symlink():
-            digest.update(b"link:" + os.fsencode(os.readlink(path)) + b"\0")
-        if path.is_file():
-            digest.update(path.read_bytes())
-        digest.update(b"/\0" if path.is_dir() else b"\0")
+        try:
+            if path.is_symlink():
+                digest.update(b"link:" + os.fsencode(os.readlink(path)) + b"\0")
+            if path.is_file():
+                size = path.stat().st_size
+                if size > MAX_FILE_BYTES:
+                    digest.update(f"big:{size}:{path.stat().st_mtime_ns}\0".encode())
+                else:
+                    digest.update(path.read_bytes())
+            digest.update(b"/\0" if path.is_dir() else b"\0")
+        except OSError as err:
+            digest.update(f"unreadable:{err.errno}\0".encode())
 
 
 def _tree_stat(folder: Path, digest: hashlib._Hash) -> None:
@@ -99,11 +120,14 @@ def input_digest(game_dir: Path, options: dict[str, object]) -> str:
     digest.update(toolchain_digest().encode())
     digest.update(json.dumps(options, sort_keys=True).encode())
     _tree_content(game_dir, digest)
-    game_yaml = game_dir / "game.yaml"
-    if game_yaml.is_file():
-        found = _TRANSLATION_OF.search(game_yaml.read_text(encoding="utf-8", errors="replace"))
-        if found and (game_dir.parent / found.group(1)).is_dir():
-            _tree_content(game_dir.parent / found.group(1), digest)
+    try:  # as far as a game.yaml may run (a longer one is refused when it is loaded)
+        with (game_dir / "game.yaml").open("rb") as f:
+            head = f.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        return digest.hexdigest()  # no game.yaml to read: loading it says why
+    found = _TRANSLATION_OF.search(head.decode("utf-8", errors="replace"))
+    if found and (game_dir.parent / found.group(1)).is_dir():
+        _tree_content(game_dir.parent / found.group(1), digest)
     return digest.hexdigest()
 
 

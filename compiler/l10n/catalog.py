@@ -236,7 +236,9 @@ def read(path: Path, shown: str) -> polib.POFile:
         raise _refused(
             f"cannot read the catalog: {err.strerror}",
             Location(shown, 1, 1),
-            "give the path of a .po file",
+            "give your user permission to read it"
+            if isinstance(err, PermissionError)
+            else "give the path of a .po file",
         ) from None
     _check_text(text, shown)
     text = _spaced_markers(text)

@@ -201,7 +201,7 @@ def _loc(mark: yaml.Mark | None, path: str) -> Location:
 
 
 # A ruleset file is prose and lists a person edits; past these it is a mistake or an attack.
-MAX_BYTES = 32 * 1024 * 1024
+MAX_BYTES = paths.MAX_FILE_BYTES
 MAX_DEPTH = 100
 # C0 and C1 controls (but tab and line breaks), which quoted YAML can still spell as escapes
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
