@@ -54,7 +54,7 @@ def write_all(outputs: Iterable[Output], root: Path, what: str = "file") -> list
             dest = safe_join(root, out.path)
             if dest.exists() and not dest.is_file():
                 raise CompileError([_not_a_file(dest, what)])
-            if dest.is_file() and dest.read_bytes() == out.data:
+            if _holds(dest, out.data):
                 continue
             staged.append((_stage(dest, out.data, what), dest))
     except BaseException:
@@ -62,6 +62,15 @@ def write_all(outputs: Iterable[Output], root: Path, what: str = "file") -> list
         raise
     _swap(staged, what)
     return [dest for _, dest in staged]
+
+
+def _holds(dest: Path, data: bytes) -> bool:
+    """Whether ``dest`` already holds ``data`` (then it is not rewritten). A file that
+    cannot be read back (unreadable, or /proc/self/mem) does not: writing it says why."""
+    try:
+        return dest.is_file() and dest.stat().st_size == len(data) and dest.read_bytes() == data
+    except OSError:
+        return False
 
 
 def _stage(dest: Path, data: bytes, what: str) -> Path:

@@ -143,6 +143,8 @@ MAX_SIDE_MM = 1000.0  # a card, counter or tile larger than a metre is a slip of
 MIN_SIDE_MM = 5.0  # smaller than any counter; a sheet of 0.001 mm cards never finishes
 MAX_FONT_PT = 500.0  # a letter 17.6 cm tall
 MAX_BACK_OFFSET_MM = 10.0  # the registration page's scales read ±5 mm; printers shift ~1 mm
+MAX_MARGIN_MM = 50.0  # a printer's unprintable edge is 3–6 mm; past 50, nothing fits A4
+MAX_BLEED_MM = 10.0  # print shops ask 3 mm (⅛″); 10 mm is past any shop's template
 MIN_FONT_PT = 2.0  # a letter 0.7 mm tall: below it, text prints as a grey line
 LEADINGS = (0.5, 5.0)  # line spacing, as a multiple of the font size
 
@@ -165,6 +167,7 @@ def _geometry(layouts_: tuple[Layout, ...]) -> list[Finding]:
                 )
             )
             continue
+        out += _sheet_faults(layout)
         shift = max(abs(v) for v in layout.sheet.back_offset)
         if shift > MAX_BACK_OFFSET_MM:
             x, y = layout.sheet.back_offset
@@ -199,6 +202,29 @@ def _geometry(layouts_: tuple[Layout, ...]) -> list[Finding]:
                         )
                     )
                 out += _type_faults(layout, r)
+    return out
+
+
+def _sheet_faults(layout: Layout) -> list[Finding]:
+    """A bleed, margin or gutter no sheet can have. A margin of 10^400 inches is
+    infinite in floating point, and the sheet planner's arithmetic on it made NaN
+    (an internal error); each is refused at its place instead."""
+    out = []
+    lengths = (
+        ("bleed", layout.bleed, MAX_BLEED_MM, layout.at, "bleed: 3mm"),
+        ("margin", layout.sheet.margin, MAX_MARGIN_MM, layout.sheet.at, "margin: 5mm"),
+        ("gutter", layout.sheet.gutter, MAX_SIDE_MM, layout.sheet.at, "gutter: 0mm"),
+    )
+    for name, value, most, at, example in lengths:
+        if value is not None and not 0 <= value <= most:  # NaN fails this too
+            out.append(
+                _error(
+                    f"layout {layout.id!r}: {name} {value:g} mm is no {name} a sheet can "
+                    f"have (from 0 to {most:g} mm)",
+                    at,
+                    f"write the {name} in mm or in, e.g. {example}",
+                )
+            )
     return out
 
 

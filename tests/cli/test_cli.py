@@ -193,6 +193,17 @@ def test_an_output_folder_that_is_a_file_is_refused_before_any_work(
     assert f"{(blocker / 'x.txt').as_posix()}:1:1: error: OUT001" in below.stderr
 
 
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="Linux's /proc")
+def test_an_output_that_cannot_be_read_back_is_an_error_at_its_path(rulesets) -> None:
+    """Before writing, a file is read back to see whether it already holds the output;
+    reading /proc/self/mem fails (EIO), which ended export as an internal error."""
+    mem = "/proc/self/mem"
+    result = run_casebook("export", "mini-case", "--rulesets", str(rulesets), "-o", mem)
+    assert result.returncode == 2, result.stderr
+    assert "internal error" not in result.stderr
+    assert "/proc/self/mem:1:1: error: OUT001 cannot write" in result.stderr
+
+
 @pytest.mark.parametrize("verb", [("build", "--out"), ("export", "-o"), ("new", "--rulesets")])
 def test_an_empty_path_is_a_usage_error_not_the_current_folder(
     verb: tuple[str, str], tmp_path: Path

@@ -357,6 +357,27 @@ def test_no_traceback_from_a_real_process_on_a_broken_file(tmp_path: Path) -> No
             "size: {width: 29790910737961416, height: 6, unit: in}",
             "LOAD013 '29790910737961416' is too big a number",
         ),
+        (  # 1e308 inches is infinite in mm: the tiling's arithmetic raised OverflowError
+            "plan-vert",
+            "maps.yaml",
+            "size: {width: 18, height: 6, unit: in}",
+            "size: {width: 1.0e+308, height: 6, unit: in}",
+            "FIT003 map 'main-table': a inf × 152.4 mm mat needs more than 200 pages",
+        ),
+        (  # a margin of 10^400 inches: the sheet planner made NaN of it
+            "maquis",
+            "layouts.yaml",
+            "    size: poker\n",
+            "    size: poker\n    sheet: {margin: 1" + "0" * 400 + "in}\n",
+            "MODEL007 layout 'named-card': margin inf mm is no margin a sheet can have",
+        ),
+        (
+            "maquis",
+            "layouts.yaml",
+            "    size: poker\n",
+            "    size: poker\n    bleed: 25mm\n",
+            "MODEL007 layout 'named-card': bleed 25 mm is no bleed a sheet can have",
+        ),
         (
             "plan-vert",
             "tables.yaml",

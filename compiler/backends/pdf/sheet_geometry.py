@@ -18,6 +18,7 @@ Coordinates are PDF-style: origin at the page's lower left, y upwards.
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 from itertools import product
 
@@ -395,6 +396,8 @@ def _count(length: float, avail: float, overlap: float) -> int:
     """Tiles to cover ``length`` when each shows ``avail`` and neighbours share ``overlap``."""
     if length <= avail:
         return 1
+    if not math.isfinite(length):  # 1e308 inches: more tiles than any count
+        return sys.maxsize
     # the fewest n with (length - overlap) / n + overlap <= avail
     n = max(2, math.ceil((length - overlap) / (avail - overlap) - 1e-9))
     while (length - overlap) / n + overlap > avail:  # guard the rounding, at most once
