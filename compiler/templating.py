@@ -1,9 +1,13 @@
-"""The one Jinja2 environment: layouts' ``show`` templates and the HTML reference.
+"""The Jinja2 environments: layouts' ``show`` templates, and Casebook's own HTML page.
 
-Sandboxed, autoescaping, strict. The templates are the layout author's; the
-values they show (card text, titles, fields) are the game's data and arrive
-escaped, so rule text that looks like Jinja2, HTML or ReportLab markup is
-printed as written and never run.
+Both autoescape and are strict. The values they show (card text, titles,
+fields, rules) are the game's data and arrive escaped, so rule text that
+looks like Jinja2, HTML or ReportLab markup is printed as written and never
+run. A layout's templates are its author's, so their environment is also
+sandboxed and bounded (``environment``); the HTML page's template is
+Casebook's own and shows the whole rules at once (``own_environment``):
+under a card's bounds, a rule of 108,000 characters stopped the build as an
+internal error.
 
 The sandbox also bounds what a template can make: ``"a" * 10**9``,
 ``10 ** 10**9``, ``'x'|center(10**9)``, ``'%0999999999d' % 1`` or
@@ -158,6 +162,13 @@ def _check_power(base: Any, exponent: Any) -> None:
 
 @cache
 def environment() -> SandboxedEnvironment:
+    """For templates a game's author writes (a layout's ``show``)."""
     return _BoundedEnvironment(
         autoescape=True, undefined=StrictUndefined, keep_trailing_newline=False
     )
+
+
+@cache
+def own_environment() -> Environment:
+    """For Casebook's own templates (templates/html/): the game's data, never its code."""
+    return Environment(autoescape=True, undefined=StrictUndefined, keep_trailing_newline=False)

@@ -7,9 +7,9 @@ link, "Cited by" lines run the other way, glossary terms show their meaning on
 hover, and a search box looks rules up by number or words, and cards by words.
 
 Rule text is data: it is escaped here (``markupsafe.escape``) before any link
-or mark is wrapped round it, and the template is rendered by the project's
-autoescaping sandboxed environment, so text that looks like HTML or Jinja2 is
-shown as written and never run.
+or mark is wrapped round it, and the template (Casebook's own) is rendered by
+an autoescaping environment, so text that looks like HTML or Jinja2 is shown
+as written and never run: a value is never compiled as a template.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from compiler.reference.lookup import (
     words,
 )
 from compiler.reference.terms import TermSpan, term_spans
-from compiler.templating import environment
+from compiler.templating import own_environment
 from compiler.write import Output
 
 TEMPLATE = TEMPLATES_DIR / "html" / "rules.html.j2"
@@ -69,7 +69,7 @@ def render(game: Game, graphs: Graphs, edition: str) -> bytes:
 
 @cache
 def _template():
-    return environment().from_string(TEMPLATE.read_text(encoding="utf-8"))
+    return own_environment().from_string(TEMPLATE.read_text(encoding="utf-8"))
 
 
 # ----------------------------------------------------------------- view model

@@ -440,3 +440,19 @@ def test_same_bytes_whatever_the_hash_seed() -> None:
     fe, _ = mini_page("living")
     (out,) = html.build(fe.game, fe.graphs, "living")
     assert digests == {hashlib.sha256(out.data).hexdigest()}
+
+
+def test_a_rule_longer_than_any_card_is_on_the_page(tmp_path: Path) -> None:
+    """The page's template is Casebook's own: the bounds a layout author's card
+    template has (a value of at most 100,000 characters) stopped the build of a game
+    with a 150,000-character rule as an internal error (jinja2 SecurityError)."""
+    game = tmp_path / "mini-case"
+    shutil.copytree(MINI, game)
+    rules = game / "rules" / "01-play.yaml"
+    long = "Read Module 2.0 before play. " * 5200  # 150,800 characters
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("      - Read Module 2.0 before play.", f"      - {long}"))
+    fe = front_end(game, tmp_path, "original")
+    assert fe.game is not None, [f.render() for f in fe.findings]
+    (out,) = html.build(fe.game, fe.graphs, "original")
+    assert out.data.count(b"Read Module") >= 5200
