@@ -26,7 +26,14 @@ from compiler import paths, processes, stamps
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.processes import game_size, workers
 from compiler.progress import Ticker
-from compiler.write import Output, clear_stale, make_folder, write_all
+from compiler.write import (
+    Output,
+    cannot_write,
+    clear_stale,
+    make_folder,
+    not_a_file,
+    write_all,
+)
 
 BOOK, KIT = "book", "kit"
 
@@ -327,7 +334,13 @@ def _locked(out: Path) -> Iterator[None]:
     except ImportError:  # Windows: os.replace keeps each file whole all the same
         yield
         return
-    with lock.open("a") as handle:
+    try:
+        handle = lock.open("a")
+    except IsADirectoryError:  # a folder where the lock goes: said as for any output
+        raise CompileError([not_a_file(lock, "build lock file")]) from None
+    except OSError as err:
+        raise CompileError([cannot_write(lock, err, "build lock file")]) from None
+    with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

@@ -53,7 +53,7 @@ def write_all(outputs: Iterable[Output], root: Path, what: str = "file") -> list
         for out in sorted(outputs, key=lambda o: o.path):
             dest = safe_join(root, out.path)
             if dest.exists() and not dest.is_file():
-                raise CompileError([_not_a_file(dest, what)])
+                raise CompileError([not_a_file(dest, what)])
             if _holds(dest, out.data):
                 continue
             staged.append((_stage(dest, out.data, what), dest))
@@ -226,7 +226,7 @@ def make_folder(root: Path, what: str = "output folder") -> None:
         raise CompileError([cannot_write(root, err, what)]) from None
 
 
-def _not_a_file(dest: Path, what: str) -> Finding:
+def not_a_file(dest: Path, what: str) -> Finding:
     return Finding(
         "LOAD009",
         Severity.ERROR,

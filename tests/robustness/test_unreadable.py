@@ -135,3 +135,36 @@ def test_a_file_bigger_than_memory_in_the_game_folder_is_not_read(tmp_path: Path
     before = stamps.input_digest(game, {})
     os.utime(game / "scan.bin", ns=(1, 1))  # counted by size and time, as make does
     assert stamps.input_digest(game, {}) != before
+
+
+def test_an_old_output_that_cannot_be_read_back_is_replaced(tmp_path: Path, monkeypatch, capsys):
+    """Before writing, each old output is read to see whether it already holds the new
+    bytes; one the user could not read ended the build as an internal error."""
+    _copy(tmp_path)
+    out = tmp_path / "out"
+    args = ["build", GAME, "--rulesets", str(tmp_path), "--out", str(out), "-q"]
+    assert main([*args, "--paper", "a4"]) == 0
+    text = out / GAME / "en" / "rules-living.txt"
+    text.write_text("stale", encoding="utf-8")
+    real = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        if self == text:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    assert main(args) == 0, capsys.readouterr().err
+    monkeypatch.undo()
+    assert text.read_text(encoding="utf-8").startswith("Maquis — living edition")
+
+
+def test_a_folder_where_the_build_lock_goes_is_a_located_error(tmp_path: Path, capsys) -> None:
+    _copy(tmp_path)
+    out = tmp_path / "out"
+    (out / ".casebook" / "lock").mkdir(parents=True)
+    status = main(["build", GAME, "--rulesets", str(tmp_path), "--out", str(out), "-q"])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert f"{out}/.casebook/lock:1:1: error: LOAD009 expected a build lock file here" in err
+    assert "internal error" not in err and not (out / GAME).exists()
