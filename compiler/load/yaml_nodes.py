@@ -15,7 +15,7 @@ import marshal
 import math
 import pickle
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -237,9 +237,25 @@ def _odd_break(text: str) -> int:
 
 
 def _too_deep(text: str, path: str) -> Location | None:
-    """Where nesting first passes MAX_DEPTH, found without recursion (C parser events)."""
+    """Where nesting first passes MAX_DEPTH, found without recursion.
+
+    The C parser is fast, but libyaml 0.2.6 (PyYAML 6.0.4's wheels) scans
+    flow brackets ahead of the events it hands out and stops at its own limit
+    of 1000 levels before we see level 101; the pure-Python parser, lazy token
+    by token, then finds the place this check promises.
+    """
+    try:
+        return _first_too_deep(yaml.parse(text, Loader=_FastLoader), path)
+    except yaml.scanner.ScannerError as err:
+        if "nesting depth" not in (err.problem or ""):
+            raise
+    return _first_too_deep(yaml.parse(text, Loader=yaml.SafeLoader), path)
+
+
+def _first_too_deep(events: Iterator[yaml.Event], path: str) -> Location | None:
+    """The start of the first collection more than MAX_DEPTH levels in."""
     depth = 0
-    for event in yaml.parse(text, Loader=_FastLoader):
+    for event in events:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
