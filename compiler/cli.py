@@ -8,6 +8,7 @@ has errors (validate); 2 usage or input errors that stop a build or export.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import os
 import re
@@ -17,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from compiler import paths
+from compiler import paths, streams
 from compiler.backends.pdf.paper import POINTS
 from compiler.diagnostics import CompileError, Finding, Severity
 from compiler.paths import BUILD_DIR, RULESETS_DIR
@@ -37,15 +38,19 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
     from compiler.paths import game_dirs
 
     rulesets: Path = args.rulesets
-    if not rulesets.is_dir():
-        print(f"casebook: rulesets folder {rulesets} does not exist", file=sys.stderr)
+    if not _is_folder(rulesets):
+        why = _why_not(rulesets)
+        said = f"cannot be opened ({why})" if why else "does not exist"
+        print(f"casebook: rulesets folder {rulesets} {said}", file=sys.stderr)
         return None
     dirs = list(dict.fromkeys(game_dirs(rulesets, args.games)))  # a game named twice, once
     known = [p.name for p in game_dirs(rulesets, ())]
     for d in dirs:
-        if not d.is_dir():
+        if not _is_folder(d):
+            why = _why_not(d)
             print(
-                f"casebook: no game {d.name!r} in {rulesets} (known: {', '.join(known)})",
+                f"casebook: no game {reprlib.repr(d.name)} in {rulesets}"
+                f"{f' ({why})' if why else ''} (known: {', '.join(known)})",
                 file=sys.stderr,
             )
             return None
@@ -194,6 +199,24 @@ def cmd_build(args: argparse.Namespace) -> int:
     return status
 
 
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; False for a path the system cannot look up at all."""
+    try:
+        return path.is_dir()
+    except OSError:  # a name past 255 bytes: pathlib lets ENAMETOOLONG through
+        return False
+
+
+def _why_not(path: Path) -> str:
+    """Why the system cannot look ``path`` up, for a message ("" when it simply is not)."""
+    try:
+        path.stat()
+    except OSError as err:
+        if err.errno not in (errno.ENOENT, errno.ENOTDIR):
+            return err.strerror.lower() if err.strerror else str(err)
+    return ""
+
+
 def _game_holding(out: Path, rulesets: Path) -> str | None:
     """What of the rulesets an output folder would write into, if any, said for a message.
 
@@ -202,7 +225,7 @@ def _game_holding(out: Path, rulesets: Path) -> str | None:
     """
     if paths.resolved(out) == paths.resolved(rulesets):
         return "the rulesets folder itself"
-    for game_dir in paths.game_dirs(rulesets, []) if rulesets.is_dir() else []:
+    for game_dir in paths.game_dirs(rulesets, []) if _is_folder(rulesets) else []:
         if paths.inside(out, game_dir):
             return f"inside the game folder {game_dir}"
     return None
@@ -360,7 +383,9 @@ def _value(text: str):
 
     try:
         return yaml.safe_load(text)
-    except (yaml.YAMLError, ValueError):  # ValueError: a number past int()'s 4300 digits
+    # ValueError: a number past int()'s 4300 digits; RecursionError: [[[[… a
+    # thousand deep. Either way the value is taken as the words typed.
+    except (yaml.YAMLError, ValueError, RecursionError):
         return text
 
 
@@ -600,6 +625,17 @@ def path_arg(value: str) -> Path:
     return Path(value)
 
 
+def file_arg(value: str) -> Path:
+    """A file to write (``-o``): a path that ends in a name, not a folder ('/', '.', 'x/..')."""
+    path = path_arg(value)
+    if path.name in ("", ".", ".."):
+        raise argparse.ArgumentTypeError(
+            f"{value!r} names a folder, not a file; add the file's name, e.g. "
+            f"{(path / 'rules.txt').as_posix()}"
+        )
+    return path
+
+
 _LANG_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]+)*")
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
@@ -769,7 +805,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--edition", choices=EDITIONS, default="original")
     p.add_argument(
-        "-o", "--output", type=path_arg, metavar="FILE", help="write to FILE instead of stdout"
+        "-o", "--output", type=file_arg, metavar="FILE", help="write to FILE instead of stdout"
     )
     p.set_defaults(run=cmd_export)
 
@@ -843,7 +879,7 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument(
         "-o",
         "--output",
-        type=path_arg,
+        type=file_arg,
         metavar="FILE",
         help="default: rulesets/GAME/l10n/GAME.pot",
     )
@@ -903,8 +939,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     except BrokenPipeError:  # `casebook export … | head`
         return EXIT_OK
+    except streams.OutputStreamError as err:  # >&-, >/dev/full
+        print(streams.said_why(err), file=sys.stderr)
+        _discard_unwritten()
+        return EXIT_INPUT
     except UnicodeEncodeError as err:
-        if not _unwritable(err):
+        if not streams.unwritable(err):
             return _internal_error(err, argv)
         return EXIT_INPUT
     except KeyboardInterrupt:
@@ -912,6 +952,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     except Exception as err:  # a bug: say so in a sentence, keep the trace for the report
         return _internal_error(err, argv)
+
+
+def _discard_unwritten() -> None:
+    """Drop what standard output refused, so the exit's own flush does not try again."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 
 def _tune_gc() -> None:
@@ -941,79 +987,24 @@ def run() -> None:
     leave nothing to finish (their cache entries are written and renamed
     before main() returns, their worker processes already joined).
     """
+    streams.guard()
+    unknown = streams.unknown_error_handler()
+    if unknown is not None:
+        print(unknown, file=sys.stderr)
+        raise SystemExit(EXIT_INPUT)
     if sys.argv[1:2] != ["export"]:  # an export is the rules verbatim: never altered
-        _escape_what_the_terminal_cannot_show()
+        streams.escape_what_the_terminal_cannot_show()
     status = main(sys.argv[1:])
+    refused = streams.flushed()
+    if refused is not None:
+        # what stdout would not take stays in its buffer; os._exit, or the interpreter's
+        # own last flush fails again and says so in a traceback
+        print(streams.said_why(refused), file=sys.stderr)
+        sys.stderr.flush()
+        os._exit(EXIT_INPUT)
     if _read_only_ran:
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except BrokenPipeError:  # `casebook lint | head`: the reader went away
-            pass
         os._exit(status)
     raise SystemExit(status)
-
-
-def _escape_what_the_terminal_cannot_show() -> None:
-    """Write a character the output's encoding lacks as a JSON escape (\\u00ab), not
-    fail on it.
-
-    Standard output takes the locale's encoding: ASCII under some CI runners
-    and old terminals, cp1252 when Windows redirects it to a file. Rule text
-    is Italian and French, with quotes and dashes beyond those; the first one
-    ended lint as an "internal error". A JSON escape keeps the JSON and SARIF
-    reports valid JSON (each such character stands inside a string there) and
-    a message readable. Standard error escapes as Python does already.
-
-    Not for ``export``, whose text is the rules as written: there a character
-    the encoding lacks is an error saying to write a file (``_unwritable``).
-    Nor when PYTHONIOENCODING names its own way (``ascii:replace``).
-    """
-    import codecs
-
-    codecs.register_error("casebook-escape", _json_escape)
-    if ":" in os.environ.get("PYTHONIOENCODING", ""):
-        return
-    if isinstance(sys.stdout, io.TextIOWrapper):
-        sys.stdout.reconfigure(errors="casebook-escape")
-
-
-def _unwritable(err: UnicodeEncodeError) -> bool:
-    """Say so when standard output's encoding cannot write a character of the rules
-    (``export`` under an ASCII or cp1252 locale); False for any other encoding error."""
-    import codecs
-
-    encoding = getattr(sys.stdout, "encoding", None)
-    try:
-        ours = encoding is not None and codecs.lookup(encoding) == codecs.lookup(err.encoding)
-    except LookupError:
-        ours = False
-    if not ours:
-        return False
-    char = err.object[err.start : err.start + 1]
-    print(
-        f"casebook: standard output's encoding ({encoding}) cannot write {char!r} "
-        f"(U+{ord(char):04X}) of the rules' text; write them to a file with -o FILE "
-        "(UTF-8), or set PYTHONIOENCODING=utf-8",
-        file=sys.stderr,
-    )
-    return True
-
-
-def _json_escape(err: UnicodeError) -> tuple[str, int]:
-    """The characters ``err`` could not encode, as JSON writes them: \\uXXXX, a pair of
-    surrogates for those beyond the first 65,536."""
-    if not isinstance(err, UnicodeEncodeError):
-        raise err
-    out = []
-    for char in err.object[err.start : err.end]:
-        code = ord(char)
-        if code > 0xFFFF:
-            code -= 0x10000
-            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
-        else:
-            out.append(f"\\u{code:04x}")
-    return "".join(out), err.end
 
 
 @contextmanager
@@ -1056,7 +1047,12 @@ def _internal_error(err: Exception, argv: Sequence[str] | None) -> int:
     import traceback
 
     with tempfile.NamedTemporaryFile(
-        "w", prefix="casebook-crash-", suffix=".txt", delete=False, encoding="utf-8"
+        "w",
+        prefix="casebook-crash-",
+        suffix=".txt",
+        delete=False,
+        encoding="utf-8",
+        errors="backslashreplace",  # an argument of bytes not UTF-8 arrives as surrogates
     ) as log:
         log.write(f"casebook {' '.join(argv if argv is not None else sys.argv[1:])}\n\n")
         traceback.print_exception(err, file=log)

@@ -30,11 +30,19 @@ def shown(path: Path, root: Path) -> str:
     """
     base = resolved(root) or root.absolute()
     there = resolved(path)
-    if there is not None and there.exists() and there.is_relative_to(base):
+    if there is not None and _exists(there) and there.is_relative_to(base):
         return there.relative_to(base).as_posix()
     if path.absolute().is_relative_to(root.absolute()):
         return path.absolute().relative_to(root.absolute()).as_posix()
     return path.as_posix()
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; False for one the system cannot look up (too long)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def resolved(path: Path) -> Path | None:

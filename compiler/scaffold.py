@@ -13,7 +13,7 @@ from pathlib import Path
 from compiler.validate.modelines import expected_modeline
 from compiler.write import Output, write_all
 
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_ID = re.compile(r"[a-z0-9][a-z0-9-]*")  # fullmatch: "$" would let a final newline in
 MAX_ID = 64
 
 _GAME = """\
@@ -98,7 +98,7 @@ def _quoted(text: str) -> str:
 
 def scaffold(rulesets: Path, game_id: str, title: str | None = None) -> list[Path]:
     """Write rulesets/<game_id>/ and return the files written."""
-    if not _ID.match(game_id):
+    if not _ID.fullmatch(game_id):
         raise ValueError(f"{game_id!r} is not a valid game id: use a-z, 0-9 and '-'")
     if len(game_id) > MAX_ID:
         raise ValueError(
@@ -106,7 +106,11 @@ def scaffold(rulesets: Path, game_id: str, title: str | None = None) -> list[Pat
             "the folder and every output file, which file systems limit to 255 bytes)"
         )
     folder = rulesets / game_id
-    if folder.exists():
+    try:
+        taken = folder.exists()
+    except OSError as err:  # e.g. a --rulesets path with a part past 255 bytes
+        raise ValueError(f"{folder} cannot be made: {err.strerror or err}") from None
+    if taken:
         raise FileExistsError(f"{folder} already exists; choose another name")
     title = _checked_title(title) if title is not None else game_id.replace("-", " ").title()
     # quoted: unquoted, `new 1` or `new no` would read back as a number or a boolean

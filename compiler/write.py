@@ -52,7 +52,11 @@ def write_all(outputs: Iterable[Output], root: Path, what: str = "file") -> list
     try:
         for out in sorted(outputs, key=lambda o: o.path):
             dest = safe_join(root, out.path)
-            if dest.exists() and not dest.is_file():
+            try:
+                in_the_way = dest.exists() and not dest.is_file()
+            except OSError as err:  # a name past 255 bytes, a folder nobody may search
+                raise CompileError([cannot_write(dest, err, what)]) from None
+            if in_the_way:
                 raise CompileError([not_a_file(dest, what)])
             if _holds(dest, out.data):
                 continue
@@ -182,6 +186,8 @@ def cannot_write(dest: Path, err: OSError, what: str = "file") -> Finding:
         hint += ", or change its permissions"
     elif err.errno in (errno.ENOSPC, errno.EDQUOT):
         hint = "free some space (or choose another folder) and try again"
+    elif err.errno == errno.ENAMETOOLONG:
+        hint = "choose a shorter name: file systems allow 255 bytes for each part of a path"
     return Finding(
         "OUT001",
         Severity.ERROR,
@@ -197,9 +203,18 @@ def _blocking_file(dest: Path, folder: bool) -> Path | None:
     ``dest`` itself counts when it is meant to be a folder.
     """
     for path in [dest, *dest.parents] if folder else dest.parents:
-        if path.exists():
+        if _exists(path):
             return path if not path.is_dir() else None
     return None
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; False for one the system cannot even look up (a
+    name past 255 bytes), which cannot be a file in the way either."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def ensure_folder(root: Path, what: str = "output folder") -> None:
@@ -209,7 +224,10 @@ def ensure_folder(root: Path, what: str = "output folder") -> None:
     rather than after every game has been rendered. Nothing is made here: a
     build that then fails leaves no empty folder behind.
     """
-    existing = next((p for p in [root, *root.parents] if p.exists()), None)
+    try:
+        existing = next((p for p in [root, *root.parents] if p.exists()), None)
+    except OSError as err:  # a name past 255 bytes: it could never be made
+        raise CompileError([cannot_write(root, err, what)]) from None
     if existing is None:
         return
     if not existing.is_dir():

@@ -1,0 +1,168 @@
+"""What the system refuses is said, never "internal error": a standard output that is
+closed or full, a standard error that is closed, an error handler Python does not know,
+names past the file system's 255 bytes, and an ``-o`` that names a folder.
+
+Each case came from an adversarial probe of the command line, and each ended a run
+as "a bug in Casebook" before. They run the command as a user does, in a process of
+its own, since the streams are the process's.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler import cli
+from tests.conftest import ROOT
+
+LONG = "a" * 300  # one part of a path past the 255 bytes file systems allow
+
+
+def _casebook(*args: str, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=None):
+    return subprocess.run(
+        [sys.executable, "-m", "compiler", *args],
+        cwd=ROOT,
+        stdout=stdout,
+        stderr=stderr,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
+
+
+def _said(result: subprocess.CompletedProcess) -> str:
+    err = (result.stderr or b"").decode("utf-8", "replace")
+    assert "internal error" not in err and "Traceback" not in err, err
+    return err
+
+
+def _closed(fd: int):
+    """A child whose descriptor ``fd`` is closed, as ``>&-`` leaves it."""
+    return lambda: os.close(fd)
+
+
+def test_a_closed_standard_output_is_said_and_exits_2() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "compiler", "ref", "maquis", "8.6"],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        preexec_fn=_closed(1),
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "cannot write to standard output: it is closed" in _said(result)
+
+
+def test_validate_with_a_closed_standard_output_cannot_say_its_result() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "compiler", "validate", "maquis"],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        preexec_fn=_closed(1),
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "it is closed" in _said(result)
+
+
+def test_a_closed_standard_error_keeps_the_exit_status() -> None:
+    """Nothing can be said, but the status still tells: 0 for a valid game (it was 1)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "compiler", "validate", "maquis"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        preexec_fn=_closed(2),
+        check=False,
+    )
+    assert result.returncode == 0
+    assert b"maquis: valid" in result.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("verb", [["ref", "liberation", "missione"], ["lint", "maquis"]])
+def test_a_full_standard_output_is_said_and_exits_2(verb: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        result = _casebook(*verb, stdout=full)
+    assert result.returncode == 2
+    err = _said(result)
+    assert "cannot write to standard output: no space left on device" in err
+    assert err.count("cannot write") == 1  # said once, not again at exit
+
+
+def test_an_error_handler_python_does_not_know_is_named() -> None:
+    result = _casebook("ref", "maquis", "8.6", env={"PYTHONIOENCODING": "ascii:bogus"})
+    assert result.returncode == 2
+    assert "PYTHONIOENCODING names the error handler 'bogus'" in _said(result)
+
+
+def test_a_game_name_past_255_bytes_is_no_such_game() -> None:
+    result = _casebook("ref", LONG, "8.6")
+    assert result.returncode == 2
+    err = _said(result)
+    assert "no game 'aaaa" in err and "file name too long" in err
+    assert LONG not in err  # shortened, not 300 letters
+
+
+def test_a_rulesets_path_past_255_bytes_cannot_be_opened(tmp_path) -> None:
+    result = _casebook("validate", "--rulesets", str(tmp_path / LONG))
+    assert result.returncode == 2
+    assert "cannot be opened (file name too long)" in _said(result)
+    result = _casebook("new", "zz", "--rulesets", str(tmp_path / LONG))
+    assert result.returncode == 2
+    assert "cannot be made: File name too long" in _said(result)
+
+
+def test_an_out_past_255_bytes_is_out001_before_anything_is_built(tmp_path) -> None:
+    result = _casebook("build", "maquis", "-q", "--out", str(tmp_path / LONG))
+    assert result.returncode == 2
+    err = _said(result)
+    assert "error: OUT001 cannot write the output folder: File name too long" in err
+    assert "255 bytes" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_export_to_a_name_past_255_bytes_is_out001(tmp_path) -> None:
+    result = _casebook("export", "maquis", "-o", str(tmp_path / LONG))
+    assert result.returncode == 2
+    assert "OUT001 cannot write the file: File name too long" in _said(result)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("verb", "folder"), [(["export", "maquis"], "/"), (["l10n", "extract", "liberation"], ".")]
+)
+def test_an_output_file_that_names_a_folder_is_refused(verb: list[str], folder: str) -> None:
+    result = _casebook(*verb, "-o", folder)
+    assert result.returncode == 2
+    assert f"'{folder}' names a folder, not a file" in _said(result)
+
+
+def test_a_value_nested_a_thousand_deep_is_taken_as_words() -> None:
+    deep = "[" * 2000 + "]" * 2000
+    result = _casebook("resolve", "maquis", "check-morale", f"morale={deep}", "--seed", "3")
+    assert result.returncode == 2
+    _said(result)
+
+
+def test_a_game_id_ending_in_a_newline_is_not_a_game_id(tmp_path) -> None:
+    result = _casebook("new", "abc\n", "--rulesets", str(tmp_path))
+    assert result.returncode == 2
+    assert "is not a valid game id" in _said(result)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_crash_report_holds_an_argument_that_is_not_utf8(capsys) -> None:
+    """Bytes not UTF-8 in argv arrive as lone surrogates; the crash file once failed to
+    hold them, and the trace of the bug was lost behind a trace of its own."""
+    status = cli._internal_error(RuntimeError("a bug"), ["ref", "x\udcff"])
+    assert status == 2
+    said = capsys.readouterr().err
+    crash = Path(said.rsplit(" ", 1)[-1].strip())
+    try:
+        assert "casebook ref x\\udcff" in crash.read_text(encoding="utf-8")
+        assert "RuntimeError: a bug" in crash.read_text(encoding="utf-8")
+    finally:
+        crash.unlink()
