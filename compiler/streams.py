@@ -93,12 +93,24 @@ def flushed() -> OutputStreamError | None:
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        pass
+        _reader_left()
     except OutputStreamError as err:
         return err
     with contextlib.suppress(OSError):  # nowhere left to say anything
         sys.stderr.flush()
     return None
+
+
+def _reader_left() -> None:
+    """Send what is still buffered for a reader that left (``| head``) to /dev/null.
+
+    Python's own last flush at exit would meet the broken pipe again, print
+    "Exception ignored" and exit 120; its documentation advises this instead.
+    """
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def escape_what_the_terminal_cannot_show() -> None:

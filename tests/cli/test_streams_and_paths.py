@@ -166,3 +166,17 @@ def test_a_crash_report_holds_an_argument_that_is_not_utf8(capsys) -> None:
         assert "RuntimeError: a bug" in crash.read_text(encoding="utf-8")
     finally:
         crash.unlink()
+
+
+@pytest.mark.parametrize("verb", [["export", "liberation"], ["ref", "maquis", "1"]])
+def test_a_reader_that_leaves_is_no_error(verb: list[str]) -> None:
+    """`casebook export | head`: the rest is dropped, exit 0, and no "Exception ignored"
+    from Python's own last flush (which exits 120)."""
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone before the first byte
+    try:
+        result = _casebook(*verb, stdout=write)
+    finally:
+        os.close(write)
+    assert result.returncode == 0
+    assert _said(result) == ""
