@@ -13,6 +13,9 @@ take turns instead of interleaving their files.
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -335,12 +338,18 @@ def _locked(out: Path) -> Iterator[None]:
         yield
         return
     try:
-        handle = lock.open("a")
+        # O_NONBLOCK: a named pipe where the lock goes would block the open for ever
+        fd = os.open(lock, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o666)
     except IsADirectoryError:  # a folder where the lock goes: said as for any output
         raise CompileError([not_a_file(lock, "build lock file")]) from None
     except OSError as err:
+        if err.errno == errno.ENXIO:  # a named pipe nobody reads
+            raise CompileError([not_a_file(lock, "build lock file")]) from None
         raise CompileError([cannot_write(lock, err, "build lock file")]) from None
-    with handle:
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a pipe someone reads, a device
+        os.close(fd)
+        raise CompileError([not_a_file(lock, "build lock file")])
+    with os.fdopen(fd, "a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

@@ -9,6 +9,7 @@ be read is simply made again.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 
@@ -25,3 +26,29 @@ def store(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError:
         pass
+
+
+def read_entry(path: Path, limit: int = 256 * 2**20) -> bytes | None:
+    """An entry's bytes, or None when it is missing, unreadable, not a regular file
+    or past ``limit``: made again, never a hang or a crash.
+
+    Opened without blocking and checked before reading: a named pipe where an
+    entry goes would block ``read_bytes`` until a writer came, and a link to
+    /dev/zero would read until memory ran out. The same serves the build
+    stamps and the build lock, which are Casebook's own files too.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(limit + 1)  # it may have grown since fstat
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
-from compiler.cache import cache_dir, store
+from compiler.cache import cache_dir, read_entry, store
 from compiler.diagnostics import Finding
 from compiler.stamps import input_digest
 
@@ -32,11 +32,16 @@ def _path(digest: str) -> Path:
 
 
 def load(digest: str) -> Result | None:
-    try:
-        findings, ok = pickle.loads(_path(digest).read_bytes())
-    except Exception:  # missing, damaged, or written by another version: lint again
+    data = read_entry(_path(digest))
+    if data is None:
         return None
-    if not isinstance(ok, bool) or not all(isinstance(f, Finding) for f in findings):
+    try:
+        findings, ok = pickle.loads(data)
+        if not isinstance(ok, bool) or not isinstance(findings, list):
+            return None
+        if not all(isinstance(f, Finding) for f in findings):
+            return None
+    except Exception:  # damaged, or written by another version: lint again
         return None
     return findings, ok
 

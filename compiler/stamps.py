@@ -20,6 +20,7 @@ ReportLab.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -29,6 +30,7 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
+from compiler.cache import read_entry
 from compiler.paths import MAX_FILE_BYTES, PROJECT_ROOT
 
 STAMP_DIR = ".casebook"
@@ -131,15 +133,19 @@ def input_digest(game_dir: Path, options: dict[str, object]) -> str:
     return digest.hexdigest()
 
 
+_STAMP_BYTES = 64 * 2**20  # a stamp lists a kit's files: kilobytes, megabytes for a huge game
+
+
 def stamp_path(out: Path, game: str, lang: str) -> Path:
     return out / STAMP_DIR / f"{game}-{lang}.json"
 
 
 def current_outputs(out: Path, game: str, lang: str, digest: str) -> list[str] | None:
     """The outputs of the last build if it had this digest and they are untouched."""
+    data = read_entry(stamp_path(out, game, lang), limit=_STAMP_BYTES)
     try:
-        stamp = json.loads(stamp_path(out, game, lang).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        stamp = json.loads(data) if data is not None else None
+    except (ValueError, RecursionError):  # damaged, or [[[[… nested past the stack
         return None
     if not isinstance(stamp, dict) or stamp.get("digest") != digest:
         return None
@@ -154,7 +160,7 @@ def current_outputs(out: Path, game: str, lang: str, digest: str) -> list[str] |
             return None
         try:
             st = (out / rel).stat()
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL in the name
             return None
         if [st.st_size, st.st_mtime_ns] != seen:
             return None
@@ -168,7 +174,13 @@ def record(out: Path, game: str, lang: str, digest: str, written: list[str]) -> 
         st = (out / rel).stat()
         files[rel] = (st.st_size, st.st_mtime_ns)
     path = stamp_path(out, game, lang)
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps({"digest": digest, "files": files}, indent=1), encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps({"digest": digest, "files": files}, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        # the outputs are written and whole; without its stamp the game is only
+        # rebuilt next time (a folder where the stamp goes, a full disk)
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)

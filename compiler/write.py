@@ -261,7 +261,12 @@ def clear_stale(root: Path) -> list[Path]:
     ``.casebook-*.tmp`` beside its destination; the destination itself is
     whole, the old file or the new one.
     """
-    stale = sorted(root.rglob(".casebook-*.tmp")) if root.is_dir() else []
-    for path in stale:
-        path.unlink(missing_ok=True)
+    found = sorted(root.rglob(".casebook-*.tmp")) if root.is_dir() else []
+    stale = []
+    for path in found:
+        # only files: a folder of that name is someone's, not a temporary of ours
+        if path.is_file() and not path.is_symlink():
+            with contextlib.suppress(OSError):  # gone meanwhile, or not ours to remove
+                path.unlink()
+                stale.append(path)
     return stale

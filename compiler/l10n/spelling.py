@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
-from compiler.cache import cache_dir, store
+from compiler.cache import cache_dir, read_entry, store
 from compiler.limits import not_for_this_thread
 from compiler.selection import selected
 
@@ -141,14 +141,21 @@ _DIRTY: set[str] = set()
 def _memo(lang: str) -> dict[str, bool]:
     if lang not in _MEMO:
         path = dictionary_path(lang)
-        answers: dict[str, bool] = {}
-        if path is not None:
-            try:
-                answers = json.loads(_cache_file(path).read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                answers = {}
-        _MEMO[lang] = answers
+        _MEMO[lang] = _answers(_cache_file(path)) if path is not None else {}
     return _MEMO[lang]
+
+
+def _answers(file: Path) -> dict[str, bool]:
+    """The answers a cache file keeps; {} for one missing, damaged or not of words
+    and yeses and noes (a cache is made again, never trusted)."""
+    data = read_entry(file)
+    try:
+        answers = json.loads(data) if data is not None else {}
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(answers, dict):
+        return {}
+    return {w: a for w, a in answers.items() if isinstance(a, bool)}
 
 
 @atexit.register
@@ -165,12 +172,7 @@ def save() -> None:
         if path is None:
             continue
         file = _cache_file(path)
-        try:
-            answers = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            answers = {}
-        if not isinstance(answers, dict):
-            answers = {}
+        answers = _answers(file)
         answers.update(_MEMO[lang])
         store(file, json.dumps(answers, sort_keys=True).encode())
     _DIRTY.clear()

@@ -14,6 +14,7 @@ import importlib
 import json
 import marshal
 import sys
+import types
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import fastjsonschema
 
-from compiler.cache import cache_dir, store
+from compiler.cache import cache_dir, read_entry, store
 from compiler.paths import SCHEMA_DIR
 from compiler.validate.make_gates import digest, gate_code
 
@@ -187,8 +188,10 @@ def _compiled(kind: str) -> Callable[[object], object]:
     ).hexdigest()[:20]
     path = cache_dir() / "schemas" / f"{kind}-{key}.marshal"
     try:
-        name, code = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+        name, code = marshal.loads(read_entry(path) or b"")
+        if not isinstance(name, str) or not isinstance(code, types.CodeType):
+            raise TypeError("not a compiled gate")  # exec() would run a string as code
+    except (EOFError, ValueError, TypeError):
         source, name = gate_code(schema)
         code = compile(source, f"<schema {kind}>", "exec")
         store(path, marshal.dumps((name, code)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -30,13 +31,39 @@ def test_a_good_stamp_lists_its_untouched_outputs(tmp_path: Path) -> None:
         {"a.pdf": "x"},
         {"/etc/hostname": [1, 2]},
         {"../a.pdf": [1, 2]},
+        {"a\u0000b": [1, 2]},
     ],
-    ids=["a number", "a short list", "text", "an absolute path", "a path out"],
+    ids=["a number", "a short list", "text", "an absolute path", "a path out", "a NUL"],
 )
 def test_a_damaged_stamp_means_not_up_to_date(tmp_path: Path, files: object) -> None:
     (tmp_path / "a.pdf").write_bytes(b"x")
     _stamp(tmp_path, files)
     assert stamps.current_outputs(tmp_path, "g", "en", "d") is None
+
+
+def test_a_stamp_nested_past_the_stack_means_not_up_to_date(tmp_path: Path) -> None:
+    path = stamps.stamp_path(tmp_path, "g", "en")
+    path.parent.mkdir(parents=True)
+    path.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    assert stamps.current_outputs(tmp_path, "g", "en", "d") is None
+
+
+def test_a_named_pipe_where_the_stamp_goes_is_read_without_waiting(tmp_path: Path) -> None:
+    """Opening a pipe to read waits for a writer: the build hung before its first job."""
+    path = stamps.stamp_path(tmp_path, "g", "en")
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    assert stamps.current_outputs(tmp_path, "g", "en", "d") is None
+
+
+def test_a_folder_where_the_stamp_goes_costs_only_a_rebuild(tmp_path: Path) -> None:
+    """The outputs are written before their stamp: a stamp that cannot be written
+    leaves them as they are, and no temporary beside it."""
+    (tmp_path / "a.pdf").write_bytes(b"x")
+    stamps.stamp_path(tmp_path, "g", "en").mkdir(parents=True)
+    stamps.record(tmp_path, "g", "en", "d", ["a.pdf"])
+    assert stamps.current_outputs(tmp_path, "g", "en", "d") is None
+    assert [p.name for p in (tmp_path / ".casebook").iterdir()] == ["g-en.json"]
 
 
 def _tree(folder: Path) -> str:
