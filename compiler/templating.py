@@ -37,7 +37,7 @@ MAX_BITS = 4_096  # a whole number of 1,233 digits, far past anything a card pri
 
 
 class _BoundedEnvironment(SandboxedEnvironment):
-    intercepted_binops = frozenset({"*", "**", "%"})
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -51,12 +51,16 @@ class _BoundedEnvironment(SandboxedEnvironment):
             _check_power(left, right)
         elif operator == "%" and isinstance(left, str):
             _check_printf(left)
+        elif operator == "+":
+            _check_sum(left, right)
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         owner = getattr(__obj, "__self__", None)
         if isinstance(owner, str) and getattr(__obj, "__name__", "") in _PADDERS and args:
             _check_width(args[0], f"{__obj.__name__}()")
+        if isinstance(owner, str) and getattr(__obj, "__name__", "") == "join" and args:
+            _check_join(args[0], owner)
         return _checked_size(super().call(__context, __obj, *args, **kwargs))
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
@@ -128,6 +132,8 @@ def _bounded(filter_: Callable[..., Any], name: str) -> Callable[..., Any]:
             _check_printf(values[0])
         if name == "replace" and len(values) >= 3:
             _check_replace(*values[:3])
+        if name == "join" and values:
+            _check_join(values[0], values[1] if len(values) > 1 else kwargs.get("d", ""))
         return _checked_size(filter_(*args, **kwargs))
 
     return bounded
@@ -152,6 +158,22 @@ def _check_repeat(sequence: Any, times: Any) -> None:
         raise SecurityError(
             f"a repeat of {len(sequence)} × {times} would make more than {MAX_TEXT:,} characters"
         )
+
+
+def _check_sum(left: Any, right: Any) -> None:
+    """``s + s`` in a loop doubles a text each time: 30 turns make terabytes."""
+    texts = isinstance(left, str | list | tuple) and isinstance(right, str | list | tuple)
+    if texts and len(left) + len(right) > MAX_TEXT:
+        raise SecurityError(f"a sum would make more than {MAX_TEXT:,} characters")
+
+
+def _check_join(items: Any, separator: Any) -> None:
+    """``(['x' * 99999] * 99999)|join`` is a short list of long texts: 10 GB joined."""
+    if isinstance(items, list | tuple):
+        sep = len(separator) if isinstance(separator, str) else 0
+        size = sum(len(x) if isinstance(x, str) else 1 for x in items)
+        if size + sep * max(len(items) - 1, 0) > MAX_TEXT:
+            raise SecurityError(f"a join would make more than {MAX_TEXT:,} characters")
 
 
 def _check_power(base: Any, exponent: Any) -> None:

@@ -237,7 +237,8 @@ def _type_faults(layout: Layout, r: Region) -> list[Finding]:
     """
     where = f"layout {layout.id!r}, region {r.id!r}"
     out = []
-    if not r.size <= MAX_FONT_PT:
+    # sizes arrive through millimetres: 500pt reads back as 500.00000000000006
+    if not r.size <= MAX_FONT_PT + 1e-9:
         out.append(
             _error(
                 f"{where}: a {r.size:g} pt font is larger than any card prints "
@@ -247,7 +248,7 @@ def _type_faults(layout: Layout, r: Region) -> list[Finding]:
             )
         )
     for name, size in (("size", r.size), ("min_size", r.min_size)):
-        if size < MIN_FONT_PT:
+        if size < MIN_FONT_PT - 1e-9:
             out.append(
                 _error(
                     f"{where}: {name} {size:g} pt is smaller than any text prints legibly "
@@ -306,13 +307,18 @@ def kit_findings(
                     continue
                 try:
                     env.parse(region.show)
+                    why = None
                 except TemplateSyntaxError as err:
+                    why = err.message
+                except RecursionError:  # Jinja parses ((((… by recursion: ~80 deep is past it
+                    why = "it is nested too deeply (brackets or blocks inside one another)"
+                if why is not None:
                     out.append(
                         Finding(
                             "MODEL008",
                             Severity.ERROR,
                             f"layout {layout.id!r}, region {region.id!r}: the show template "
-                            f"does not parse: {err.message}",
+                            f"does not parse: {why}",
                             region.at,
                             suggestion="write a Jinja2 expression such as {{ card.title }}",
                         )

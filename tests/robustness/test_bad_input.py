@@ -228,6 +228,47 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         "help: fix the Jinja2 expression in layouts.yaml; it can use card, copies, copy, deck, "
         "game (card.title, card.text, card.fields.KEY)",
     ),
+    # a second hunt, over what feeds the card sheets
+    "a font tag of infinite size (a drawing ReportLab cannot write)": (
+        lambda g: _edit(
+            g / "layouts.yaml", '"{{ card.title }}"', "'<font size=\"inf\">{{ card.title }}</font>'"
+        ),
+        "LAYOUT001 region 'name': its show template writes <font size=\"inf\">, which a card",
+    ),
+    "a font tag of 0 pt (past the 2 pt floor, exit 0)": (
+        lambda g: _edit(
+            g / "layouts.yaml", '"{{ card.title }}"', "'<font size=\"0\">{{ card.title }}</font>'"
+        ),
+        "LAYOUT001 region 'name': its show template writes <font size=\"0\">",
+    ),
+    "an underline of a kind ReportLab does not know (a KeyError)": (
+        lambda g: _edit(
+            g / "layouts.yaml", '"{{ card.title }}"', "'<u kind=\"9\">{{ card.title }}</u>'"
+        ),
+        "LAYOUT001 region 'name': its show template writes <u kind=\"9\">, which a card",
+    ),
+    "a template nested past Jinja's parser": (
+        lambda g: _edit(
+            g / "layouts.yaml", "{{ card.title }}", "{{ " + "(" * 100 + "1" + ")" * 100 + " }}"
+        ),
+        "MODEL008 layout 'named-card', region 'name': the show template does not parse: it is "
+        "nested too deeply",
+    ),
+    "a template joining a short list of long texts (10 GB)": (
+        lambda g: _edit(
+            g / "layouts.yaml", "{{ card.title }}", "{{ (['x' * 99999] * 99999)|join }}"
+        ),
+        "its show template cannot be used: a join would make more than 100,000 characters",
+    ),
+    "a template that doubles a text in a loop": (
+        lambda g: _edit(
+            g / "layouts.yaml",
+            "{{ card.title }}",
+            "{% set n = namespace(s='x' * 99999) %}{% for i in range(40) %}"
+            "{% set n.s = n.s + n.s %}{% endfor %}{{ n.s }}",
+        ),
+        "its show template cannot be used: a sum would make more than 100,000 characters",
+    ),
     "a 5000-digit number": (
         lambda g: _edit(g / "procedures.yaml", "from_space: 1", "from_space: " + "9" * 5000),
         "LOAD013 '" + "9" * 40 + "…' is too big a number",
@@ -445,3 +486,16 @@ def test_an_id_range_of_a_hundred_million_is_refused_unexpanded(
     assert status == 1, err
     assert "c-finale.yaml:41:10: error: MODEL007 component" in err, err
     assert "number 100,000,000 items, more than any deck or counter mix" in err
+
+
+def test_a_font_of_exactly_the_largest_size_is_not_refused(tmp_path: Path, capsys) -> None:
+    """Sizes arrive through millimetres; 500pt read back as 500.00000000000006 pt and was
+    refused as "above 500 pt"."""
+    shutil.copytree(RULESETS / GAME, tmp_path / GAME)
+    _edit(tmp_path / GAME / "layouts.yaml", "size: 12pt", "size: 500pt")
+    main(["validate", GAME, "--rulesets", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert "larger than any card prints" not in err
+    _edit(tmp_path / GAME / "layouts.yaml", "size: 500pt", "size: 500.01pt")
+    main(["validate", GAME, "--rulesets", str(tmp_path)])
+    assert "larger than any card prints" in capsys.readouterr().err

@@ -78,7 +78,9 @@ def _paragraph(region: Region, markup: str, size: float) -> Paragraph:
     style = _style(font_name(region), size, region.leading, region.align, region.colour)
     try:
         return Paragraph(markup, style)
-    except ValueError as err:  # e.g. a <b> the template opens and never closes
+    # ValueError: e.g. a <b> the template opens and never closes; the others are
+    # ReportLab's parser meeting markup it never expected (a translated template's)
+    except (ValueError, KeyError, IndexError, TypeError) as err:
         raise layout_error(
             region,
             f"region {region.id!r}: its show template makes markup that is not valid: "

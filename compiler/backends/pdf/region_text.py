@@ -21,6 +21,7 @@ from markupsafe import escape
 from compiler.backends.pdf.metrics import MM, SANS, SERIF, most_lines
 from compiler.diagnostics import NOWHERE, CompileError, Finding, Location, Severity
 from compiler.limits import TimeLimitExceeded, time_limit
+from compiler.model.from_kit import MAX_FONT_PT, MIN_FONT_PT
 from compiler.model.layouts import Region
 from compiler.templating import MAX_TEXT, environment
 
@@ -144,19 +145,44 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
             "show the card's own text and fields",
         )
     for closing, tag, attrs in TAG.findall(markup):
-        allowed = tag.lower() in _STYLE_TAGS and (
-            tag.lower() != "font" or closing or not _FONT_ATTRS.sub("", attrs).strip(" /")
-        )
-        if not allowed:
+        if not _allowed(tag.lower(), closing, attrs):
             raise layout_error(
                 region,
                 f"region {region.id!r}: its show template writes <{tag}{attrs}>, which a card "
                 "region may not use",
                 "use only <b>, <strong>, <i>, <em>, <u>, <strike>, <super>, <sup>, <sub>, "
-                "<br/> and "
-                '<font color="…" size="…">',
+                '<br/> and <font color="…" size="…">, the others without attributes, and a '
+                f"size in points from {MIN_FONT_PT:g} to {MAX_FONT_PT:g}",
             )
     return markup
+
+
+_POINTS = re.compile(r"\d{1,3}(\.\d{1,3})?")
+
+
+def _allowed(tag: str, closing: str, attrs: str) -> bool:
+    """Whether a card region may write this tag: a type style, with attributes only on
+    <font> (a colour, and a size from MIN_FONT_PT to MAX_FONT_PT).
+
+    ReportLab reads attributes it has no use for, and fails on some of them in
+    ways no message can locate: <u kind="9"> is a KeyError, <font size="inf">
+    a drawing that cannot be written, <font size="0"> text no one can read.
+    """
+    if tag not in _STYLE_TAGS:
+        return False
+    if closing:
+        return True
+    if tag != "font":
+        return not attrs.strip(" /")
+    if _FONT_ATTRS.sub("", attrs).strip(" /"):
+        return False
+    for name, quoted in _FONT_ATTRS.findall(attrs):
+        size = quoted[1:-1].strip()
+        if name == "size" and not (
+            _POINTS.fullmatch(size) and MIN_FONT_PT <= float(size) <= MAX_FONT_PT
+        ):
+            return False
+    return True
 
 
 @lru_cache(maxsize=65_536)
