@@ -636,13 +636,12 @@ def file_arg(value: str) -> Path:
     return path
 
 
-_LANG_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]+)*")
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 def language_tag(value: str) -> str:
     """A language as a BCP 47 tag (en, it, pt-BR); it names a file, so nothing else passes."""
-    if not _LANG_TAG.fullmatch(value):
+    if not paths.LANGUAGE_TAG.fullmatch(value):
         raise argparse.ArgumentTypeError(
             f"{value!r} is not a language tag; write it as two or three lower-case letters, "
             "e.g. en, fr, pt-BR"

@@ -16,9 +16,10 @@ from pathlib import Path
 
 from compiler.checks import run_checks
 from compiler.diagnostics import Finding, Location, Severity
-from compiler.load.game_files import languages
+from compiler.load.game_files import languages, misnamed_catalogs
 from compiler.model.game import Game
 from compiler.model.text import locate_phrase
+from compiler.paths import shown
 from compiler.pipeline import FrontEnd, front_end, living_from
 
 _NAME = re.compile(r"[^\W\d]{3}")  # a target with three letters names something
@@ -54,7 +55,7 @@ def lint_game(
     """
     own, *translations = languages(game_dir)
     wanted = list(langs) if langs is not None else [own, *translations]
-    found: list[Finding] = []
+    found: list[Finding] = [_misnamed(p, root) for p in misnamed_catalogs(game_dir)]
     if own in wanted or not own:
         source, ok = _lint_source(game_dir, root, edition, select, ignore, split)
         if not ok:
@@ -69,6 +70,18 @@ def lint_game(
         checked = run_checks(front.game, front.graphs, select, ignore, split)
         found += list(front.findings) + placed(checked, front)
     return sorted(_once(found), key=Finding.sort_key), True
+
+
+def _misnamed(path: Path, root: Path) -> Finding:
+    """L10N100: a .po file whose name is no language tag, so no command reads it."""
+    return Finding(
+        "L10N100",
+        Severity.ERROR,
+        f"catalog {path.name!r} is not named for a language, so it is not read: a catalog's "
+        "name is its language tag (en.po, pt-BR.po), which names its output folder",
+        Location(shown(path, root), 1, 1),
+        suggestion="rename it to its language's tag in lower case, e.g. en.po",
+    )
 
 
 def _once(found: list[Finding]) -> list[Finding]:

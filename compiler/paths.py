@@ -6,6 +6,7 @@ repository (the layout asked for), so the package is installed editable.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +20,11 @@ BUILD_DIR = PROJECT_ROOT / "build"
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """The largest ruleset file Casebook reads (LOAD010): a ruleset file is prose and lists
 a person edits; past this it is a mistake or an attack."""
+
+
+LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]+)*")
+"""A BCP 47 language tag as Casebook names languages (en, it, pt-BR): it names files and
+folders, so nothing else passes (fullmatch)."""
 
 
 def shown(path: Path, root: Path) -> str:

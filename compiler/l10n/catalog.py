@@ -225,6 +225,14 @@ def dumps(po: polib.POFile) -> str:
 def read(path: Path, shown: str) -> polib.POFile:
     """A PO file, or a located L10N100 error a translator can act on."""
     try:
+        # a named pipe would block the read until a writer came, a link to /dev/zero
+        # read until memory ran out: only a regular file is a catalog
+        if path.exists() and not path.is_file():
+            raise _refused(
+                "cannot read the catalog: it is a folder, a pipe or a device, not a file",
+                Location(shown, 1, 1),
+                "give the path of a .po file",
+            )
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
         raise _refused(
@@ -397,6 +405,9 @@ def _check_unique(po: polib.POFile, text: str, shown: str) -> None:
             )
 
 
+_ESCAPED_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def _check_entries(po: polib.POFile, text: str, shown: str) -> None:
     """Plural forms: Casebook's strings have none, so a plural entry is a mistake."""
     forms = po.metadata.get("Plural-Forms")
@@ -409,6 +420,17 @@ def _check_entries(po: polib.POFile, text: str, shown: str) -> None:
             "write it as gettext does, e.g. 'nplurals=2; plural=(n != 1);'",
         )
     for entry in po:
+        # the file's own characters were checked (_check_text); these are the escapes
+        # polib turns into characters: \b \f \v \r
+        escaped = _ESCAPED_CONTROL.search(entry.msgstr) or _ESCAPED_CONTROL.search(entry.msgid)
+        if escaped:
+            raise _refused(
+                f"the entry {entry.msgctxt or entry.msgid!r} holds the control character "
+                f"U+{ord(escaped.group()):04X} (written as an escape), which no output can "
+                "print",
+                Location(shown, entry.linenum or 1, 1),
+                "delete the escape (\\b, \\f, \\v or \\r); write a line break as \\n",
+            )
         if entry.msgid_plural or entry.msgstr_plural:
             raise _refused(
                 f"the entry {entry.msgctxt or entry.msgid!r} has plural forms, and no "

@@ -35,7 +35,7 @@ from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n import catalog
 from compiler.l10n.corrections import corrected_texts
 from compiler.l10n.units import Unit, extract
-from compiler.load.game_files import L10N_DIR, GameSources
+from compiler.load.game_files import L10N_DIR, GameSources, catalog_languages
 from compiler.load.yaml_nodes import SourceFile
 from compiler.model.game import Erratum
 from compiler.model.l10n import (
@@ -55,7 +55,7 @@ def catalog_path(game_dir: Path, lang: str) -> Path:
 
 def languages(game_dir: Path) -> list[str]:
     """The languages a game has catalogs for, sorted."""
-    return sorted(p.stem for p in (game_dir / L10N_DIR).glob("*.po"))
+    return catalog_languages(game_dir)
 
 
 def state(unit: Unit, entry: polib.POEntry | None, at: Location | None) -> UnitState:

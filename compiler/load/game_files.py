@@ -13,7 +13,7 @@ from pathlib import Path
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.load.yaml_nodes import SourceFile, load_file, load_files
-from compiler.paths import resolved, shown
+from compiler.paths import LANGUAGE_TAG, resolved, shown
 
 # file name (or folder/) -> kind; the kind names the schema file.
 SINGLE_FILES = {
@@ -178,5 +178,23 @@ def languages(game_dir: Path) -> list[str]:
         own = str(data.get("language", "")) if isinstance(data, dict) else ""
     except CompileError:
         pass
-    catalogs = sorted(p.stem for p in (game_dir / L10N_DIR).glob("*.po"))
+    catalogs = catalog_languages(game_dir)
     return [own] + [lang for lang in catalogs if lang != own]
+
+
+def catalog_languages(game_dir: Path) -> list[str]:
+    """The languages of the catalogs in the game's l10n/ folder, sorted.
+
+    Only a file named for a language tag is a catalog: a stem of ".." made an
+    output folder outside the game's, and "EN" or "en_US" a folder no
+    command could name (lint says so of such a file: L10N100).
+    """
+    stems = (p.stem for p in (game_dir / L10N_DIR).glob("*.po"))
+    return sorted(stem for stem in stems if LANGUAGE_TAG.fullmatch(stem))
+
+
+def misnamed_catalogs(game_dir: Path) -> list[Path]:
+    """The .po files in l10n/ whose names are not language tags (not read as catalogs)."""
+    return sorted(
+        p for p in (game_dir / L10N_DIR).glob("*.po") if not LANGUAGE_TAG.fullmatch(p.stem)
+    )

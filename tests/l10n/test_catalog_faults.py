@@ -319,3 +319,49 @@ def test_a_source_text_changed_then_put_back_makes_its_translation_current_again
     assert entry.msgid == SOURCE and "fuzzy" not in entry.flags
     assert entry.previous_msgid is None
     assert entry.msgstr == "Attaquez en premier ce tour (Case 2.1.1)."
+
+
+# found by an adversarial hunt over the catalogs, each a crash, a hang or wrong output before
+
+
+@pytest.mark.parametrize("name", ["...po", "EN.po", "en_US.po", "-.po"])
+def test_a_catalog_not_named_for_a_language_is_said_and_never_built(
+    game: Path, tmp_path: Path, name: str
+) -> None:
+    """A stem of ".." made an output folder outside the game's (an internal error);
+    the others made folders no command could name."""
+    catalog_path(game, "fr").rename(game / "l10n" / name)
+    lint = _cli(game, "lint", "mini-case", "--no-cache")
+    assert f"l10n/{name}:1:1: error: L10N100 catalog '{name}' is not named for a language" in (
+        lint.stdout
+    )
+    assert lint.returncode == 1
+    out = tmp_path / "out"
+    build = _cli(game, "build", "mini-case", "-q", "--out", str(out))
+    assert build.returncode == 0, build.stderr
+    assert sorted(p.name for p in (out / "mini-case").iterdir()) == ["en"]
+
+
+def test_a_named_pipe_for_a_catalog_is_refused_without_waiting(game: Path) -> None:
+    """Reading a pipe waits for a writer: status, lint and build hung for ever."""
+    path = catalog_path(game, "fr")
+    path.unlink()
+    os.mkfifo(path)
+    for verb in (["l10n", "status", "mini-case"], ["lint", "mini-case", "--no-cache"]):
+        result = _cli(game, *verb)
+        assert result.returncode == 2, result.stderr
+        assert "fr.po:1:1: error: L10N100 cannot read the catalog: it is a folder, a pipe" in (
+            result.stderr
+        )
+
+
+def test_a_control_character_written_as_an_escape_is_refused_at_its_entry(game: Path) -> None:
+    """polib turns \\b \\f \\v \\r into the characters after the file's own were checked."""
+    path = catalog_path(game, "fr")
+    text = path.read_text(encoding="utf-8")
+    line = 'msgstr "Attaquez en premier ce tour (Case 2.1.1)."'
+    assert line in text
+    path.write_text(text.replace(line, 'msgstr "Attaquez\\f en premier ce tour (Case 2.1.1)."'))
+    result = _cli(game, "l10n", "status", "mini-case")
+    assert result.returncode == 2
+    assert "holds the control character U+000C (written as an escape)" in result.stderr
