@@ -1001,7 +1001,9 @@ def run() -> None:
         print(streams.said_why(refused), file=sys.stderr)
         sys.stderr.flush()
         os._exit(EXIT_INPUT)
-    if _read_only_ran:
+    processes = sys.modules.get("compiler.processes")
+    if _read_only_ran or getattr(processes, "torn_down", False):
+        # a pool stopped part-way may leave a thread Python would wait for at exit
         os._exit(status)
     raise SystemExit(status)
 
@@ -1036,6 +1038,12 @@ def _collector_off(off: bool) -> Iterator[None]:
             gc.enable()
 
 
+def _shortened(err: Exception) -> str:
+    """The error's text for one sentence: a message of megabytes stays in the crash file."""
+    text = " ".join(str(err).split())
+    return text if len(text) <= 300 else f"{text[:300]}…"
+
+
 def _internal_error(err: Exception, argv: Sequence[str] | None) -> int:
     """No input may print a traceback; a bug reaching here is reported, not dumped.
 
@@ -1056,9 +1064,9 @@ def _internal_error(err: Exception, argv: Sequence[str] | None) -> int:
         log.write(f"casebook {' '.join(argv if argv is not None else sys.argv[1:])}\n\n")
         traceback.print_exception(err, file=log)
     print(
-        f"casebook: internal error ({type(err).__name__}: {err}). This is a bug in Casebook, "
-        f"not in your files; nothing half-written was left. Please report it with the trace "
-        f"saved in {log.name}",
+        f"casebook: internal error ({type(err).__name__}: {_shortened(err)}). This is a bug "
+        "in Casebook, not in your files; nothing half-written was left. Please report it "
+        f"with the trace saved in {log.name}",
         file=sys.stderr,
     )
     return EXIT_INPUT

@@ -103,6 +103,10 @@ def game_size(game_dir: Path) -> int:
     return sum(p.stat().st_size for p in game_dir.rglob("*") if p.is_file())
 
 
+torn_down = False
+"""A pool was stopped part-way in this process (see ``pool``)."""
+
+
 @contextmanager
 def pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A process pool whose workers die with this process, and with the block.
@@ -132,6 +136,11 @@ def pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         for process in workers_started:
             process.join()
         executor.shutdown(wait=True)  # its manager thread has seen them go: joined, not racing
+        global torn_down
+        # A worker stopped while it sent a long answer (a traceback of thousands of lines)
+        # leaves the pool's manager thread waiting for the rest for ever, and Python joins
+        # that thread at exit: the command must then end with os._exit (cli.run).
+        torn_down = True
         raise
     executor.shutdown(wait=True)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 
 from compiler import build
 from compiler.cli import main
-from tests.conftest import RULESETS
+from tests.conftest import ROOT, RULESETS
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the pool forks on Linux")
 
@@ -157,3 +158,38 @@ def test_how_many_workers_fit_in_memory(monkeypatch) -> None:
     assert processes.workers(2, 7 * gib) == 2  # the user chose
     # the 100,000-rule game's book peaked at 6.4 GiB: the estimate covers it
     assert processes.job_memory(79_611_842) >= 6.4 * gib
+
+
+_FAILING_BOTH = """
+import sys
+from compiler import build, cli
+
+def run_job(job):
+    raise RuntimeError("x" * 50_000_000)  # an answer far past what a pipe holds at once
+
+run_job.__module__, run_job.__qualname__ = "compiler.build", "run_job"
+build.run_job = run_job
+sys.argv = ["casebook", "build", "plan-vert", "--out", sys.argv[1], *sys.argv[2:]]
+cli.run()
+"""
+
+
+def test_a_command_whose_pool_was_stopped_mid_answer_still_ends(tmp_path) -> None:
+    """Both of a game's jobs fail with a long answer: the first ends the pool while the
+    second is still sending, and the pool's manager thread waits for the rest for
+    ever. Python joins that thread at exit: the command hung after saying "internal
+    error" (every run, with answers this long)."""
+    result = subprocess.run(
+        [sys.executable, "-c", _FAILING_BOTH, str(tmp_path / "out"), *ARGS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CASEBOOK_JOBS": "2"},
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2
+    said = result.stderr.strip()
+    assert said.startswith("casebook: internal error (RuntimeError: xxx")
+    assert len(said) < 1_000  # the 50 MB message is in the crash file, not on the terminal
+    Path(said.rsplit(" ", 1)[-1]).unlink()
