@@ -59,8 +59,13 @@ def table_flowable(
         header = [
             Paragraph((name if i == 0 else "") + esc(c.label), _HEAD) for i, c in enumerate(columns)
         ]
+        repeat = 0 if split_rows and _too_tall_to_repeat(header, widths) else 1
         flowable = Table(
-            [header, *body], colWidths=widths, repeatRows=1, hAlign="LEFT", splitInRow=split_rows
+            [header, *body],
+            colWidths=widths,
+            repeatRows=repeat,
+            hAlign="LEFT",
+            splitInRow=split_rows,
         )
         style += [
             ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
@@ -73,3 +78,17 @@ def table_flowable(
         style.append(("ROWBACKGROUNDS", (0, 0), (-1, -1), [colors.white, SHADE]))
     flowable.setStyle(TableStyle(style))
     return flowable
+
+
+MAX_REPEATED_HEADER = 200.0  # pt: a quarter of a page; a header taller is not repeated
+
+
+def _too_tall_to_repeat(header: list[Paragraph], widths: list[float]) -> bool:
+    """Whether a header row is too tall to repeat on every page (a translation of a
+    thousand words in one heading): a repeated row cannot be split, so ReportLab
+    could lay the table out nowhere. Not repeated, it splits as any row does."""
+    tallest = max(
+        (p.wrap(w - 2 * SIDE_PADDING, 100_000)[1] for p, w in zip(header, widths, strict=True)),
+        default=0.0,
+    )
+    return tallest + TOP_PADDING + BOTTOM_PADDING > MAX_REPEATED_HEADER
