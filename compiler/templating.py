@@ -57,10 +57,8 @@ class _BoundedEnvironment(SandboxedEnvironment):
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         owner = getattr(__obj, "__self__", None)
-        if isinstance(owner, str) and getattr(__obj, "__name__", "") in _PADDERS and args:
-            _check_width(args[0], f"{__obj.__name__}()")
-        if isinstance(owner, str) and getattr(__obj, "__name__", "") == "join" and args:
-            _check_join(args[0], owner)
+        if isinstance(owner, str) and args:
+            _check_str_method(owner, getattr(__obj, "__name__", ""), args)
         return _checked_size(super().call(__context, __obj, *args, **kwargs))
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
@@ -158,6 +156,18 @@ def _check_repeat(sequence: Any, times: Any) -> None:
         raise SecurityError(
             f"a repeat of {len(sequence)} × {times} would make more than {MAX_TEXT:,} characters"
         )
+
+
+def _check_str_method(text: str, name: str, args: tuple) -> None:
+    """A str method's result bounded before the one C call that makes it."""
+    if name in _PADDERS:
+        _check_width(args[0], f"{name}()")
+    if name == "expandtabs" and isinstance(args[0], int):  # every tab becomes that wide
+        _check_width(text.count("\t") * args[0], "expandtabs()")
+    if name == "join":
+        _check_join(args[0], text)
+    if name == "replace" and len(args) >= 2:
+        _check_replace(text, args[0], args[1])
 
 
 def _check_sum(left: Any, right: Any) -> None:
