@@ -36,6 +36,7 @@ from compiler.backends.pdf.imposition import (
     new_canvas,
     registration_pages,
 )
+from compiler.backends.pdf.paper import PAPER_NAMES, POINTS
 from compiler.backends.pdf.region_text import Subject
 from compiler.backends.pdf.sheet_geometry import (
     DoesNotFit,
@@ -109,6 +110,20 @@ def request(layout: Layout, variant: str) -> Request:
     return Request(
         layout.width, layout.height, layout.bleed, s.margin, s.gutter, s.orientation, s.cols, s.rows
     )
+
+
+def variants_for(layout: Layout, paper: str) -> list[str]:
+    """The variants a layout's cards can be printed in on ``paper``.
+
+    A fold sheet puts each card beside its back, twice as wide: a card wider
+    than half the paper has none (it is a way of printing, not the game's
+    content), and ``notes`` says so. Every other variant fits or fails.
+    """
+    try:
+        plan(request(layout, "fold"), paper)
+    except DoesNotFit:
+        return [v for v in VARIANTS if v != "fold"]
+    return list(VARIANTS)
 
 
 def plan_sheet(layout: Layout, variant: str, paper: str, what: str) -> Sheet:
@@ -240,14 +255,14 @@ def build(game: Game, options: Options, tick: Tick = silent) -> Iterator[Output]
     rendered: list[Output] = []
     decks = printable_decks(game)
     author = game.publisher or ""
-    total = len(decks) * (len(options.papers) * len(VARIANTS) + 1)
+    total = sum(sum(len(variants_for(lay, p)) for p in options.papers) + 1 for _, lay in decks)
     for deck, layout in decks:
         items = face_items(game, deck, layout)
         title = f"{game.title} — {deck.title or deck.id}"
         what = f"deck {deck.id!r}"
         base = f"{output_dir(game)}/cards-{deck.id}"
         for paper in options.papers:
-            for variant in VARIANTS:
+            for variant in variants_for(layout, paper):
                 path = f"{base}-{paper}-{variant}.pdf"
                 tick(len(rendered), total, "of the files, now " + path.rsplit("/", 1)[-1])
                 data = render_sheets(
@@ -274,6 +289,14 @@ def notes(game: Game) -> list[str]:
             f"{game.id}: no card sheet for {len(missing)} deck(s) whose cards the source "
             f"does not print: {', '.join(missing)}"
         )
+    for deck, layout in printable_decks(game):
+        unfolded = [PAPER_NAMES[p] for p in POINTS if "fold" not in variants_for(layout, p)]
+        if unfolded:
+            out.append(
+                f"{game.id}: no fold sheet for deck {deck.id!r} on {' or '.join(unfolded)}: a "
+                f"card beside its back is {2 * layout.width:g} mm wide, more than the paper "
+                "holds (print it duplex or fronts and backs instead)"
+            )
     unlaid = [d.id for d in game.decks if d.cards and d.layout is None]
     if unlaid:
         out.append(f"{game.id}: no card sheet for {', '.join(unlaid)}: give the deck a layout")

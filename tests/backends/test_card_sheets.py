@@ -271,3 +271,29 @@ def test_each_agent_cards_back_is_that_agents_injured_side() -> None:
     equipment = PdfReader(io.BytesIO(outs["cards-equipment-cards-pod.pdf"])).pages
     backs = {" ".join(p.extract_text().split()) for p in equipment[1::2]}
     assert len(backs) == 1 and "INJURED" not in backs.pop()
+
+
+def test_a_card_too_wide_to_fold_has_no_fold_sheet_and_a_note(tmp_path, capsys) -> None:
+    """A card beside its back is twice as wide: a 150 mm card's 300 mm fold piece fits
+    no paper, and the FIT002 it raised stopped the whole kit, though every other
+    variant fits. The fold sheet is left out, and the build says so."""
+    import shutil
+
+    from compiler.cli import main
+    from tests.conftest import RULESETS
+
+    shutil.copytree(RULESETS / "maquis", tmp_path / "maquis")
+    layouts = tmp_path / "maquis" / "layouts.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(text.replace("size: poker", "size: {width: 150mm, height: 100mm}", 1))
+    out = tmp_path / "out"
+    args = ["build", "maquis", "--rulesets", str(tmp_path), "--out", str(out)]
+    assert main([*args, "--edition", "original", "--paper", "a4"]) == 0
+    err = capsys.readouterr().err
+    assert "FIT002" not in err
+    assert "no fold sheet for deck 'spare-room-action-tiles' on A4 or Letter" in err
+    made = sorted(p.name for p in (out / "maquis" / "en" / "kit").glob("cards-spare-room-*"))
+    assert made == [
+        f"cards-spare-room-action-tiles-a4-{v}.pdf"
+        for v in ("duplex-long", "duplex-short", "fronts", "scissors")
+    ] + ["cards-spare-room-action-tiles-pod.pdf"]
