@@ -60,6 +60,9 @@ class Region:
     stroke: str | None = None
     padding: float = 0.0
     at: Location | None = None
+    optional: bool = False
+    """Casebook's own decoration (a default back's deck title): left blank where its
+    text cannot fit, since no layout of the game's can be mended to make room."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -297,3 +297,32 @@ def test_a_card_too_wide_to_fold_has_no_fold_sheet_and_a_note(tmp_path, capsys) 
         f"cards-spare-room-action-tiles-a4-{v}.pdf"
         for v in ("duplex-long", "duplex-short", "fronts", "scissors")
     ] + ["cards-spare-room-action-tiles-pod.pdf"]
+
+
+@pytest.mark.parametrize("side", ["12mm", "5mm"])
+def test_a_small_card_with_no_back_of_its_own_builds(tmp_path, capsys, side: str) -> None:
+    """Casebook's default back (the deck's title) was 16 mm tall and 8 mm narrower than
+    the card: on a 12 mm card it overflowed (FIT001 "at None"), on a 5 mm one its width
+    was negative (an overflow of 757,584,492 mm). It now takes what room there is, and
+    leaves the title off where it cannot fit: no layout of the game's can be mended."""
+    import shutil
+
+    import yaml
+
+    from compiler.cli import main
+    from tests.conftest import RULESETS
+
+    shutil.copytree(RULESETS / "maquis", tmp_path / "maquis")
+    path = tmp_path / "maquis" / "layouts.yaml"
+    modeline = path.read_text(encoding="utf-8").splitlines()[0]
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    first = data["layouts"][0]
+    first["size"] = {"width": side, "height": side}
+    first["front"]["regions"] = []
+    first.pop("back", None)
+    path.write_text(modeline + "\n" + yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    args = ["--rulesets", str(tmp_path), "--edition", "original", "--paper", "a4"]
+    status = main(["build", "maquis", *args, "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert status == 0, err
+    assert "FIT001" not in err and "None" not in err

@@ -123,6 +123,8 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
         widest = para.minWidth() if _may_hold_wide_word(markup, size, width) else 0.0
         if needed <= height + 0.01 and widest <= width + 0.01:
             return Fitted(region, para, needed, size)
+    if region.optional:
+        return Fitted(region, None, 0.0, region.size)
     over = max(needed - height, 0) / mm
     wide = max(widest - width, 0) / mm
     problem = (
@@ -138,9 +140,9 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
                 f"{subject.what}, region {region.id!r} ({subject.lang}): the text "
                 f"{problem} even at the minimum size {region.min_size:g} pt",
                 subject.at,
-                suggestion=f"enlarge the region in layouts.yaml or lower its min_size "
-                f"(at {region.at}); the source's text is printed as written, a "
-                "translation can be shortened in its catalog",
+                suggestion="enlarge the region in layouts.yaml or lower its min_size "
+                f"{f'(at {region.at}); ' if region.at else '; '}the source's text is printed "
+                "as written, a translation can be shortened in its catalog",
             )
         ]
     )

@@ -198,6 +198,8 @@ def fits(region: Region, markup: str) -> bool:
     read by ReportLab here. So is text the bound cannot vouch for at the
     layout's size or at the smallest size the build would try.
     """
+    if region.optional:  # Casebook's own decoration: left blank if it cannot fit
+        return True
     if ("<" in markup or "&" in markup) and not plainly_valid(markup):
         from compiler.backends.pdf import faces  # ReportLab: only for markup in doubt
 
