@@ -34,6 +34,17 @@ def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
         yield term.term + term.meaning, term.at, f"glossary term {term.term}"
     for table_id, write_in in game.forms:  # Casebook's own headings on the form
         yield "".join(write_in), game.at, f"write-in columns of the form for {table_id}"
+    for game_map in game.maps:  # the play mats print the map's, its spaces' and routes' names
+        yield game_map.name, game_map.at, f"map {game_map.id}"
+        for space in game_map.spaces:
+            yield space.name, space.at, f"space {space.id} of map {game_map.id}"
+        for route in game_map.requires:
+            yield route.text, route.at, f"route in map {game_map.id}"
+    for sheet in game.counter_sheets:  # the counter sheets' heads and manifests
+        yield sheet.title, sheet.at, f"counter sheet {sheet.id}"
+        for entry in sheet.counters:
+            if entry.count_why:
+                yield entry.count_why, entry.at, f"count_why of {entry.component}"
 
 
 def glyph_finding(text: str, at: Location | None, what: str) -> Finding | None:
