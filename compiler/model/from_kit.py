@@ -52,8 +52,14 @@ def _region(src: SourceFile, r: dict[str, Any], path: tuple) -> Region:
         fill=r.get("fill"),
         stroke=r.get("stroke"),
         padding=length_mm(r["padding"]) if "padding" in r else 0.0,
-        at=src.locate(path),
+        at=(at := src.locate(path)),
+        show_at=_moved(src.locate((*path, "show")), at) if "show" in r else None,
     )
+
+
+def _moved(show: Location, region: Location) -> Location | None:
+    """The show template's place if a translation put it elsewhere (its catalog entry)."""
+    return show if show.path != region.path else None
 
 
 def _face(src: SourceFile, data: dict[str, Any] | None, path: tuple) -> FaceDesign | None:
@@ -319,7 +325,7 @@ def kit_findings(
                             Severity.ERROR,
                             f"layout {layout.id!r}, region {region.id!r}: the show template "
                             f"does not parse: {why}",
-                            region.at,
+                            region.show_at or region.at,
                             suggestion="write a Jinja2 expression such as {{ card.title }}",
                         )
                     )

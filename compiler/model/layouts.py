@@ -60,6 +60,9 @@ class Region:
     stroke: str | None = None
     padding: float = 0.0
     at: Location | None = None
+    show_at: Location | None = None
+    """Where a translated ``show`` is: its catalog entry (None: in layouts.yaml, at ``at``).
+    A template error in a translation is the translator's to mend, at that line."""
     optional: bool = False
     """Casebook's own decoration (a default back's deck title): left blank where its
     text cannot fit, since no layout of the game's can be mended to make room."""

@@ -365,3 +365,30 @@ def test_a_control_character_written_as_an_escape_is_refused_at_its_entry(game: 
     result = _cli(game, "l10n", "status", "mini-case")
     assert result.returncode == 2
     assert "holds the control character U+000C (written as an escape)" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("template", "code"),
+    [("{{ 1/0 }}", "LAYOUT001"), ("{{ x }} {% {# }} %}", "MODEL008")],
+    ids=["fails when run", "does not parse"],
+)
+def test_a_translated_template_that_fails_is_placed_at_its_catalog_entry(
+    tmp_path: Path, template: str, code: str
+) -> None:
+    """A layout's show template is translated with the rest; its faults were placed in
+    layouts.yaml, where the translator has nothing to mend."""
+    from tests.conftest import RULESETS
+
+    shutil.copytree(RULESETS / "liberation", tmp_path / "liberation")
+    path = catalog_path(tmp_path / "liberation", "en")
+    po = polib.pofile(str(path), wrapwidth=79)
+    (entry,) = [e for e in po if e.msgctxt == "layout:personaggio:front:gaps"]
+    entry.msgstr = template
+    po.save(str(path))
+    result = run_casebook(
+        "lint", "liberation", "--lang", "en", "--no-cache", "--rulesets", str(tmp_path)
+    )
+    line = _line_of(path, 'msgctxt "layout:personaggio:front:gaps"')
+    found = [x for x in (result.stdout + result.stderr).splitlines() if f"error: {code}" in x]
+    assert found, result.stdout + result.stderr
+    assert all(f"liberation/l10n/en.po:{line}:" in x for x in found), found

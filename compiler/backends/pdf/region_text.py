@@ -93,9 +93,11 @@ _FONT_ATTRS = re.compile(r"""\s*(color|colour|size)\s*=\s*("[^"]*"|'[^']*')""")
 
 
 def layout_error(region: Region, message: str, hint: str) -> CompileError:
-    return CompileError(
-        [Finding("LAYOUT001", Severity.ERROR, message, region.at or NOWHERE, suggestion=hint)]
-    )
+    """LAYOUT001 at the region, or at the catalog entry that translates its template."""
+    if region.show_at is not None:
+        hint += "; this template is a translation: mend it in its catalog entry"
+    at = region.show_at or region.at or NOWHERE
+    return CompileError([Finding("LAYOUT001", Severity.ERROR, message, at, suggestion=hint)])
 
 
 def _names_hint(context: Mapping[str, Any]) -> str:
