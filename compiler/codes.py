@@ -337,12 +337,16 @@ CODES: tuple[Code, ...] = (
             Raised at the place in a `.po` file (the game's `l10n/LANG.po`, or a file
             given to `casebook l10n import`) when:
 
-            - it is not UTF-8 text, or cannot be read;
+            - it is not UTF-8 text, or cannot be read, or is a folder, a pipe or a
+              device rather than a file;
+            - its name is not a language tag (`EN.po`, `en_US.po`, `...po`): such a
+              file is not read as a catalog, and `casebook lint` says so;
             - the PO parser stops: a keyword out of order, text outside quotes;
             - a quoted string is not closed on its line (the parser would silently
               drop its last character, and `l10n update` would write it back short);
             - it holds a raw control character (U+0000 to U+001F but tab, line feed
-              and carriage return; U+007F to U+009F but U+0085);
+              and carriage return; U+007F to U+009F but U+0085), or an entry holds
+              one written as an escape (`\\b`, `\\f`, `\\v`, `\\r`);
             - the same entry (msgctxt and msgid) appears twice;
             - one unit (msgctxt) has two live entries with different msgids: msgfmt
               accepts this, but Casebook would read one translation and lose the
@@ -420,21 +424,24 @@ CODES: tuple[Code, ...] = (
 
             - the template fails when it runs: a name the card does not have (names
               are strict: an unknown one is an error, not blank), or an operation the
-              sandbox refuses, such as a repeat making more than `MAX_TEXT` = 100,000
-              characters or a power of more than `MAX_BITS` = 4,096 bits;
+              sandbox refuses, such as a repeat, join, sum, replace or padding making
+              more than `MAX_TEXT` = 100,000 characters (refused before it runs) or a
+              power of more than `MAX_BITS` = 4,096 bits;
             - it runs for more than `TEMPLATE_SECONDS` = 2 s on one card (the timer
               works on POSIX systems; elsewhere the template runs unguarded);
             - it writes more than 100,000 characters;
             - it writes a tag other than a type style: only `<b>`, `<i>`, `<u>`,
               `<strike>`, `<super>`, `<sup>`, `<sub>`, `<br/>`, `<strong>`, `<em>` and
-              `<font>` with `color`/`colour` and `size` are allowed;
+              `<font>` are allowed, only `<font>` with attributes: `color`/`colour`,
+              and `size` in points from 2 to 500;
             - the markup it makes is not valid, e.g. a `<b>` it never closes.
 
             The template is the layout author's code and runs once per card; a fault
             in it is reported at its place rather than crashing the build. Cards offer
             `card.title`, `card.text`, `card.fields.KEY`, `copy`, `copies`, `deck` and
             `game`; counters offer `component`, `face` and `game`. A template that
-            does not even parse is MODEL008.
+            does not even parse is MODEL008. A template a translation replaced is
+            reported at its catalog entry, where the translator can mend it.
 
             `casebook lint` sets every card too (L10N009), and reports a card region's
             template fault in the same words at the same place, as LAYOUT001, once per
