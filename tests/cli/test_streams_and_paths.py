@@ -39,44 +39,30 @@ def _said(result: subprocess.CompletedProcess) -> str:
     return err
 
 
-def _closed(fd: int):
-    """A child whose descriptor ``fd`` is closed, as ``>&-`` leaves it."""
-    return lambda: os.close(fd)
-
-
-def test_a_closed_standard_output_is_said_and_exits_2() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "compiler", "ref", "maquis", "8.6"],
+def _with_closed(fd: int, *args: str) -> subprocess.CompletedProcess:
+    """The command run with descriptor ``fd`` closed, as ``>&-`` or ``2>&-`` leaves it;
+    the other stream is captured."""
+    kept = {"stderr": subprocess.PIPE} if fd == 1 else {"stdout": subprocess.PIPE}
+    return subprocess.run(
+        [sys.executable, "-m", "compiler", *args],
         cwd=ROOT,
-        stderr=subprocess.PIPE,
-        preexec_fn=_closed(1),
+        preexec_fn=lambda: os.close(fd),
         check=False,
+        **kept,
     )
+
+
+@pytest.mark.parametrize("verb", [["ref", "maquis", "8.6"], ["validate", "maquis"]])
+def test_a_closed_standard_output_is_said_and_exits_2(verb: list[str]) -> None:
+    """validate too: it cannot say its result, so it did not finish."""
+    result = _with_closed(1, *verb)
     assert result.returncode == 2
     assert "cannot write to standard output: it is closed" in _said(result)
 
 
-def test_validate_with_a_closed_standard_output_cannot_say_its_result() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "compiler", "validate", "maquis"],
-        cwd=ROOT,
-        stderr=subprocess.PIPE,
-        preexec_fn=_closed(1),
-        check=False,
-    )
-    assert result.returncode == 2
-    assert "it is closed" in _said(result)
-
-
 def test_a_closed_standard_error_keeps_the_exit_status() -> None:
     """Nothing can be said, but the status still tells: 0 for a valid game (it was 1)."""
-    result = subprocess.run(
-        [sys.executable, "-m", "compiler", "validate", "maquis"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        preexec_fn=_closed(2),
-        check=False,
-    )
+    result = _with_closed(2, "validate", "maquis")
     assert result.returncode == 0
     assert b"maquis: valid" in result.stdout
 
