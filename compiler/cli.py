@@ -382,6 +382,10 @@ def _value(text: str):
     import yaml
 
     try:
+        # an alias (*a) repeats what its anchor holds: nine lines of them are a billion
+        # values (the "billion laughs"), as ruleset files are refused them too (LOAD)
+        if any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(text)):
+            return text
         return yaml.safe_load(text)
     # ValueError: a number past int()'s 4300 digits; RecursionError: [[[[… a
     # thousand deep. Either way the value is taken as the words typed.

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
-from compiler.model.tables import dice_range, parse_roll
+from compiler.model.tables import MAX_SPAN, dice_range, parse_roll
 
 CODE, NAME, SEVERITY = "TABLE001", "impossible-roll", Severity.WARNING
 
@@ -33,7 +33,11 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     for table in game.tables:
         if not table.dice or not table.roll_column or not table.rows:
             continue
-        low, high = dice_range(table.dice)
+        try:
+            low, high = dice_range(table.dice)
+        except ValueError as err:  # 1d and 5,000 nines: the schema's pattern, past any die
+            yield Finding(CODE, SEVERITY, f"{table.id!r}: {err}", table.at, target=table.id)
+            continue
         column = table.column_index(table.roll_column)
         rolls = [parse_roll(row[column], highest=high) for row in table.rows]
         # "6", "5,6", "4,5,6": each row says what succeeds, up to the highest roll.
@@ -48,6 +52,16 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
             at = table.row_at[index] if index < len(table.row_at) else table.at
             results = parse_roll(row[column], highest=high)
             if results is None:
+                if any(c.isdigit() for c in row[column]):  # meant as a roll, not readable
+                    yield Finding(
+                        CODE,
+                        SEVERITY,
+                        f"{table.id!r} row {row[column][:40]!r} is no roll Casebook can read: "
+                        f"write 6, 1-3, 4,5,6 or 5+, numbers of at most six digits, a range "
+                        f"at most {MAX_SPAN:,} wide",
+                        at,
+                        target=table.id,
+                    )
                 continue
             outside = sorted(r for r in results if r < low or r > high)
             if outside:

@@ -120,8 +120,8 @@ def step_text(step: Step) -> str:
                 "success": "The mission ends: success.",
                 "partial-success": "The mission ends: partial success.",
                 "failure": "The mission ends: failure.",
-            }[v],
-        }[step.action]()
+            }.get(v, f"The mission ends: {v}."),
+        }.get(step.action, lambda: step.text or "")()  # a plain step, its text empty
     return f"** {text} **" if step.team_sheet else text
 
 

@@ -201,7 +201,7 @@ def _step(data: dict[str, Any]) -> Step:
     action = next((a for a in _ACTIONS if a in data), "text")
     value = data.get(action, data.get("text"))
     extra = tuple((k, v) for k, v in data.items() if k not in (action, "text", "team_sheet"))
-    text = data.get("text") if action != "text" else data["text"]
+    text = data.get("text")  # a step may be only a mark ({team_sheet: true}): no text
     return Step(action, value, text, data.get("team_sheet", False), extra)
 
 

@@ -7,9 +7,13 @@ from dataclasses import dataclass
 
 from compiler.diagnostics import Location
 
-_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
-_OPEN = re.compile(r"^\s*(\d+)\s*\+\s*$")
-_LIST = re.compile(r"^\s*\d+(\s*,\s*\d+)*\s*$")
+# A roll is at most six digits and a range at most MAX_SPAN results wide: a cell
+# "1-999999999999" was a set of a trillion numbers, "1,99…9" (5,000 digits) past int().
+_RANGE = re.compile(r"^\s*(\d{1,6})\s*-\s*(\d{1,6})\s*$")
+_OPEN = re.compile(r"^\s*(\d{1,6})\s*\+\s*$")
+_LIST = re.compile(r"^\s*\d{1,6}(\s*,\s*\d{1,6})*\s*$")
+MAX_SPAN = 10_000  # results one cell may cover: a d100 table's widest row is 100
+_DICE = re.compile(r"(\d{0,3})[dD](\d{1,6})([+-]\d{1,6})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +57,27 @@ def parse_roll(cell: str, highest: int | None = None) -> frozenset[int] | None:
     """
     if m := _RANGE.match(cell):
         low, high = int(m.group(1)), int(m.group(2))
-        return frozenset(range(low, high + 1)) if low <= high else None
+        return frozenset(range(low, high + 1)) if low <= high <= low + MAX_SPAN else None
     if m := _OPEN.match(cell):
         low = int(m.group(1))
-        return frozenset(range(low, (highest or low) + 1))
+        top = highest or low
+        return frozenset(range(low, top + 1)) if top <= low + MAX_SPAN else None
     if _LIST.match(cell):
         return frozenset(int(x) for x in cell.split(","))
     return None
 
 
 def dice_range(dice: str) -> tuple[int, int]:
-    """Lowest and highest total of a dice expression such as "2d6+1"."""
-    m = re.fullmatch(r"(\d*)[dD](\d+)([+-]\d+)?", dice)
+    """Lowest and highest total of a dice expression such as "2d6+1".
+
+    ValueError for one no game rolls: past 999 dice, a million sides or a bonus
+    of a million (``1d`` and 5,000 nines was past what int() reads).
+    """
+    m = _DICE.fullmatch(dice)
     if not m:
-        raise ValueError(dice)
+        raise ValueError(
+            f"{dice[:40]!r} is not dice a game rolls: write NdS+B, with at most 999 dice "
+            "of at most 999999 sides"
+        )
     count, sides, bonus = int(m.group(1) or 1), int(m.group(2)), int(m.group(3) or 0)
     return count + bonus, count * sides + bonus

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.model.tables import dice_range, parse_roll
+from compiler.model.tables import parse_roll
 from compiler.procedures.core import (
     Context,
     ProcedureError,
@@ -32,7 +32,7 @@ from compiler.procedures.core import (
     rolls,
     whole,
 )
-from compiler.procedures.table_lookup import find_row, find_table
+from compiler.procedures.table_lookup import find_row, find_table, table_dice_highest
 
 
 def shoot(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
@@ -42,7 +42,7 @@ def shoot(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values
     hit_column = params.get("hit_column") or table.roll_column
     if hit_column is None:
         raise ProcedureError(f"{table.title}: name the column of faces that hit (hit_column)")
-    highest = dice_range(table.dice)[1] if table.dice else 6
+    highest = table_dice_highest(table) or 6
     faces = sorted(parse_roll(table.rows[row][table.column_index(hit_column)], highest) or ())
     shots = whole(need(state, "shots", "shots fired"), "shots")
     count = shots * int(params.get("dice_per_shot", 1))

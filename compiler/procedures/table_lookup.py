@@ -43,6 +43,17 @@ def _column(table: Table, column: str | None) -> str:
     return chosen
 
 
+def table_dice_highest(table: Table) -> int | None:
+    """The most the table's dice show; None without dice. ProcedureError for dice no
+    game rolls (TABLE001 in lint), so a lookup says so rather than failing."""
+    if not table.dice:
+        return None
+    try:
+        return dice_range(table.dice)[1]
+    except ValueError as err:
+        raise ProcedureError(f"{table.title}: {err}") from None
+
+
 def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
     """Indexes of every row whose ``column`` cell covers ``key`` (a roll) or equals it (a name).
 
@@ -51,7 +62,7 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
     """
     column = _column(table, column)
     index = table.column_index(column)
-    highest = dice_range(table.dice)[1] if table.dice else None
+    highest = table_dice_highest(table)
     text = str(key).strip()
     # ASCII digits only: "²".isdigit() is true, and int() refuses it
     roll = int(text) if text.isascii() and text.isdigit() and len(text) <= _ROLL_DIGITS else None

@@ -133,6 +133,16 @@ def test_a_value_nested_a_thousand_deep_is_taken_as_words() -> None:
     _said(result)
 
 
+def test_a_value_of_aliases_is_taken_as_words() -> None:
+    """Nine lines of YAML aliases are a billion values (18 s, then out of memory)."""
+    laughs = "[&a0 [VIP,VIP,VIP,VIP,VIP,VIP,VIP,VIP,VIP,VIP]"
+    for i in range(1, 9):
+        laughs += f", &a{i} [{','.join([f'*a{i - 1}'] * 10)}]"
+    result = _casebook("resolve", "plan-vert", "2", f"zone_items={laughs}]")
+    assert result.returncode == 2
+    assert "no item '[&a0 [VIP" in _said(result)  # the words typed, not a billion VIPs
+
+
 def test_a_game_id_ending_in_a_newline_is_not_a_game_id(tmp_path) -> None:
     result = _casebook("new", "abc\n", "--rulesets", str(tmp_path))
     assert result.returncode == 2

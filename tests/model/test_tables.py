@@ -83,3 +83,37 @@ def test_an_unknown_roll_column_is_reported_at_its_value(tmp_path: Path) -> None
     assert finding.code == "MODEL010"
     assert str(finding.location) == "rulesets/mini-case/tables.yaml:7:18"
     assert finding.suggestion == "columns: roll, result"
+
+
+# found by an adversarial probe: a set of a trillion numbers, an int() past 4,300 digits
+@pytest.mark.parametrize(
+    "cell", ["1-999999999999", "1," + "9" * 5000, "1-20000", "5+"], ids=str.__len__
+)
+def test_a_roll_no_game_makes_is_not_read_as_one(cell: str) -> None:
+    assert parse_roll(cell, highest=10**9 if cell == "5+" else None) is None
+
+
+@pytest.mark.parametrize("dice", ["1d" + "9" * 5000, "1000d6", "1d6+" + "9" * 30])
+def test_dice_no_game_rolls_are_a_value_error_that_says_so(dice: str) -> None:
+    with pytest.raises(ValueError, match="is not dice a game rolls"):
+        dice_range(dice)
+
+
+def test_lint_says_of_a_roll_it_cannot_read(tmp_path: Path) -> None:
+    from compiler.cli import main
+
+    shutil.copytree(ROOT / "rulesets" / "plan-vert", tmp_path / "plan-vert")
+    path = tmp_path / "plan-vert" / "tables.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert '- {distance: 3, to_hit: "6"}' in text
+    path.write_text(text.replace('to_hit: "6"}', 'to_hit: "1-999999999999"}', 1))
+    args = ["--rulesets", str(tmp_path), "--no-cache", "--format", "json"]
+    import contextlib
+    import io
+    import json
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["lint", "plan-vert", *args])
+    (found,) = [f for f in json.loads(out.getvalue()) if f["code"] == "TABLE001"]
+    assert "'1-999999999999' is no roll Casebook can read" in found["message"]
