@@ -308,7 +308,7 @@ def cmd_ref(args: argparse.Namespace) -> int:
         sys.stdout.write(render.to_text(answer))
     if not answer.found:
         print(
-            f"casebook ref: nothing in {fe.game.id} matches {query!r}: no rule number, "
+            f"casebook ref: nothing in {fe.game.id} matches {reprlib.repr(query)}: no rule number, "
             "glossary term, component or card of that name, and no rule or card holds all "
             "those words. "
             "Try fewer words, or a number such as 8.6",

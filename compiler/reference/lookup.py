@@ -31,6 +31,7 @@ _PREFIX = re.compile(
     r"^(?:rules?|cases?|sections?|modules?|regol[ae]|paragrafo|§)\s*", re.IGNORECASE
 )
 _WORD = re.compile(r"[^\W_]+")
+MAX_ADDRESS = 64  # characters: "Case 12.3.4.5(d)" and the longest real address are far less
 _MARKS = re.compile("[\u0300-\u036f]")
 _CASE_NUMBER = re.compile(r"[\d.]+[a-z]?")  # "8.6.9d", "13"
 
@@ -235,6 +236,8 @@ class RulesReference:
     def _rule_address(self, query: str) -> str | None:
         """A number as a player types it: "8.6.9d", "8.6.9 d", "8.6.9(d)", "Case 8.6.5"."""
         text = _PREFIX.sub("", query.strip()).strip()
+        if len(text) > MAX_ADDRESS:  # no rule number is this long; the patterns below
+            return None  # backtrack over long runs of spaces (66 s for a 100 KB query)
         candidates = [
             text,
             re.sub(r"\s*\(?([a-zA-Z])\)?$", r"\1", text),

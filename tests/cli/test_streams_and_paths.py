@@ -176,3 +176,12 @@ def test_a_reader_that_leaves_is_no_error(verb: list[str]) -> None:
         os.close(write)
     assert result.returncode == 0
     assert _said(result) == ""
+
+
+def test_a_long_query_is_answered_at_once_and_shown_short() -> None:
+    """'x', 100,000 spaces and '1': the rule-number patterns backtracked for 66 s."""
+    query = "x" + " " * 100_000 + "1"
+    result = _casebook("ref", "maquis", query)
+    assert result.returncode == 1
+    said = _said(result)
+    assert "nothing in maquis matches 'x" in said and len(said) < 1_000
