@@ -303,6 +303,28 @@ CODES: tuple[Code, ...] = (
         ),
     ),
     Code(
+        "FIT006",
+        "too-many-columns",
+        "fit",
+        "A table has more columns than the width it is printed in can hold.",
+        _md(
+            """
+            Raised while building a PDF that prints a table: the rulebook (a table in a
+            rule is set in one of its two columns), the player aids and quick reference
+            (a table of five columns or more on a landscape page), and the printable
+            forms (their write-in columns included; `casebook lint` says so first).
+
+            Each column needs its padding and room for one character, 9.5 pt (3.4 mm).
+            A table with more columns than that allows would print a letter a line down
+            the page, or not at all; the message says how many columns the width
+            holds. No file is written.
+
+            Split the table in tables.yaml into tables of at most that many columns
+            (for a form, or give it fewer `write_in` columns).
+            """
+        ),
+    ),
+    Code(
         "FONT001",
         "missing-glyph",
         "font",

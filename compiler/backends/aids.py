@@ -9,7 +9,7 @@ the source does not give is listed as a gap, never drawn empty.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -26,12 +26,14 @@ from reportlab.platypus import (
     Paragraph,
     Spacer,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.form_layout import SOURCE, TITLE
 from compiler.backends.labels import label, rule_name
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
+from compiler.backends.pdf.imposition import two_ends
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import styles
@@ -129,13 +131,16 @@ def aid_styles() -> dict[str, ParagraphStyle]:
     }
 
 
-def _table_block(game: Game, table: Table, width: float, st: dict) -> list[Flowable]:
+def _table_block(
+    game: Game, table: Table, width: float, st: dict, split_rows: bool, where: str
+) -> list[Flowable]:
     lang = game.language
     head = [Paragraph(esc(table.title), st["section"])]
     if table.rule:
         rule = label(lang, "from-rule", rule=rule_name(game, table.rule))
         head.append(Paragraph(esc(rule), st["from"]))
-    return [KeepTogether([*head, table_flowable(table, width)]), Spacer(1, 4)]
+    flowable = table_flowable(table, width, split_rows=split_rows, where=where)
+    return [KeepTogether([*head, flowable]), Spacer(1, 4)]
 
 
 def page_footer(title: str):
@@ -144,27 +149,32 @@ def page_footer(title: str):
     def foot(canv, doc) -> None:
         canv.saveState()
         canv.setFont(SANS, 7)
-        canv.drawString(MARGIN, 6 * mm, title)
-        canv.drawRightString(canv._pagesize[0] - MARGIN, 6 * mm, str(doc.page))
+        left, number = two_ends(title, str(doc.page), canv._pagesize[0] - 2 * MARGIN, SANS, 7)
+        canv.drawString(MARGIN, 6 * mm, left)
+        canv.drawRightString(canv._pagesize[0] - MARGIN, 6 * mm, number)
         canv.restoreState()
 
     return foot
 
 
-def tables_story(game: Game, portrait, wide, st: dict) -> list[Flowable]:
+def tables_story(game: Game, portrait, wide, st: dict, split_rows: bool = False) -> list[Flowable]:
     """Every table with its rule: narrow ones on portrait pages, wide ones each on a
     landscape page, then the tables the source does not give, listed as gaps.
 
-    The document needs page templates named "portrait" and "landscape"."""
+    The document needs page templates named "portrait" and "landscape".
+    ``split_rows``: a row taller than a page runs on over pages (pdf/tables.py);
+    a document is laid out so only when it cannot be otherwise (``with_split_rows``)."""
     story: list[Flowable] = []
     narrow = [t for t in game.tables if t.rows and len(t.columns) < WIDE]
     broad = [t for t in game.tables if t.rows and len(t.columns) >= WIDE]
     for table in narrow:
         story.append(CondPageBreak(40 * mm))
-        story += _table_block(game, table, portrait[0] - 2 * MARGIN, st)
+        width = portrait[0] - 2 * MARGIN
+        story += _table_block(game, table, width, st, split_rows, "a portrait page of the aids")
     for table in broad:
         story += [NextPageTemplate("landscape"), PageBreak()]
-        story += _table_block(game, table, wide[0] - 2 * MARGIN, st)
+        width = wide[0] - 2 * MARGIN
+        story += _table_block(game, table, width, st, split_rows, "a landscape page of the aids")
     gaps = [t for t in game.tables if not t.rows]
     lang = game.language
     if gaps:
@@ -177,7 +187,20 @@ def tables_story(game: Game, portrait, wide, st: dict) -> list[Flowable]:
     return story
 
 
+def with_split_rows(render: Callable[[bool], bytes]) -> bytes:
+    """``render(split_rows)``, first with table rows kept whole, as they read best; only
+    when a row is taller than a page (ReportLab cannot place it) again with rows split."""
+    try:
+        return render(False)
+    except LayoutError:
+        return render(True)
+
+
 def render(game: Game, paper: str) -> bytes:
+    return with_split_rows(lambda split_rows: _render(game, paper, split_rows))
+
+
+def _render(game: Game, paper: str, split_rows: bool) -> bytes:
     register()
     st = aid_styles()
     lang = game.language
@@ -208,7 +231,7 @@ def render(game: Game, paper: str) -> bytes:
         story.append(Paragraph(esc(label(lang, "sequence")), st["section"]))
         for address in game.aid_sequence:
             story += _sequence(game, rules[address], st)
-    story += tables_story(game, portrait, wide, st)
+    story += tables_story(game, portrait, wide, st, split_rows)
     doc.build(story)
     return buf.getvalue()
 

@@ -26,7 +26,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 
 from compiler.backends.aids import aid_styles
 from compiler.backends.cards import plan_sheet
@@ -199,20 +199,11 @@ def manifest_pages(canv: Canvas, game: Game, sheet: CounterSheet, page: Sheet, h
         [Paragraph(esc(v), cell) for v in row] for row in manifest(game, sheet)
     ]
     width = (page.page_w - 2 * page.margin - 10) * mm
-    table = Table(data, colWidths=[w * width for w in (0.2, 0.13, 0.13, 0.07, 0.47)], repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e4da")),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("FONT", (0, 0), (-1, -1), SANS),  # the table's own font, else Helvetica
-                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-            ]
-        )
-    )
-    body.append(table)
+    height = (page.page_h - 2 * page.margin - 10) * mm
+    # a row taller than a page (a long count_why) can only be printed split; any other
+    # row is kept whole, moved to the next page, as it reads best
+    tall = _tallest_row(data[1:], width) > height - _tallest_row(data[:1], width)
+    body.append(_manifest_table(data, width, split_rows=tall))
     assumed = sides_assumed(game, sheet)
     if assumed:
         body.append(
@@ -233,21 +224,73 @@ def manifest_pages(canv: Canvas, game: Game, sheet: CounterSheet, page: Sheet, h
         ]
     n = 0
     while body:
-        n += 1
         frame = Frame(
             (page.margin + 5) * mm,
             (page.margin + 5) * mm,
             width,
             (page.page_h - 2 * page.margin - 10) * mm,
         )
-        before = len(body)
-        frame.addFromList(body, canv)  # takes off body what fits on this page
-        if len(body) == before:  # one flowable taller than a page: never loop for ever
+        if not _fill(frame, body, canv):  # one flowable taller than a page: never loop for ever
             body.pop(0)
+        n += 1
         slug(canv, page, f"{head} — counter manifest, page {n}")
         canv.showPage()
         slug(canv, page, f"{head} — back of counter manifest page {n}: intentionally blank")
         canv.showPage()
+
+
+def _fill(frame: Frame, body: list[Flowable], canv: Canvas) -> bool:
+    """Draw on ``frame`` what fits of ``body``, taking it off the list, and split the
+    first flowable that does not fit whole (a manifest longer than a page runs on to the
+    next; Frame.addFromList places only whole flowables). False when nothing fitted."""
+    placed = False
+    while body:
+        if frame.add(body[0], canv, trySplit=0):
+            body.pop(0)
+            placed = True
+            continue
+        parts = frame.split(body[0], canv)
+        if parts and frame.add(parts[0], canv, trySplit=0):
+            body[0:1] = parts[1:]
+            placed = True
+        break
+    return placed
+
+
+def _tallest_row(data: list[list[Paragraph]], width: float) -> float:
+    """The height of the manifest's tallest row, its paddings included, in points."""
+    widths = [w * width - 12 for w in _COLUMNS]  # less the cells' padding, 6 pt a side
+    return max(
+        (max(cell.wrap(w, 1e6)[1] for cell, w in zip(row, widths, strict=True)) + 3.5)
+        for row in data
+    )
+
+
+_COLUMNS = (0.2, 0.13, 0.13, 0.07, 0.47)  # the manifest's columns, as parts of its width
+
+
+def _manifest_table(data: list[list[Paragraph]], width: float, split_rows: bool) -> Table:
+    """The manifest's rows under a header repeated on each page; ``split_rows`` lets a row
+    taller than a page run on over pages."""
+    table = Table(
+        data,
+        colWidths=[w * width for w in _COLUMNS],
+        repeatRows=1,
+        splitInRow=split_rows,
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e4da")),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONT", (0, 0), (-1, -1), SANS),  # the table's own font, else Helvetica
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return table
 
 
 def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, flip: str) -> bytes:

@@ -21,6 +21,7 @@ from compiler.backends.pdf.table_widths import (
     BOTTOM_PADDING,
     CELL,
     HEAD,
+    NARROWEST,
     SIDE_PADDING,
     TOP_PADDING,
     column_widths,
@@ -95,6 +96,9 @@ def fit_findings(game: Game, paper: str) -> list[Finding]:
         assert table is not None  # the model refuses unknown form tables (MODEL009)
         form = form_table(table, write_in)
         widths = form_widths(form, width)
+        if min(widths, default=NARROWEST) < NARROWEST:
+            out.append(_too_narrow(game, table_id, form, min(widths), paper))
+            continue
         out += _word_findings(game, table_id, form, widths, paper)
         if _surely_fits_page(game, table, form, widths, page):
             continue
@@ -132,6 +136,22 @@ def _word_findings(
                     )
                 )
     return out
+
+
+def _too_narrow(
+    game: Game, table_id: str, form: TableData, narrowest: float, paper: str
+) -> Finding:
+    """FIT006: so many columns that one of them cannot hold a character."""
+    return Finding(
+        "FIT006",
+        Severity.ERROR,
+        f"form {table_id!r} ({PAPER_NAMES[paper]}) has {len(form.columns)} columns, its "
+        f"write-in columns included: the page leaves one of them {narrowest / MM:.1f} mm, "
+        "too narrow for a character",
+        form.at,
+        suggestion="split the table in tables.yaml, or give the form fewer write-in columns",
+        target=f"table:{table_id}",
+    )
 
 
 def _taller_than_page(

@@ -155,7 +155,6 @@ def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float, part: Rect) ->
     along = w >= h
     step = (w if along else h) / max(len(zones), 1)
     centres = {}
-    canv.setFont(f"{SANS}-Bold", 14)
     for i, zone in enumerate(zones):
         if along:
             x0, y0, zw, zh = i * step, 0.0, step, h
@@ -165,7 +164,9 @@ def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float, part: Rect) ->
         canv.rect(x0 * mm, y0 * mm, zw * mm, zh * mm)
         canv.setFillColor(HexColor("#555555"))
         if shows(x0 + zw / 2, y0 + zh - 12):
-            canv.drawCentredString((x0 + zw / 2) * mm, (y0 + zh - 12) * mm, zone.name)
+            size, name = _zone_label(zone.name, (zw - 4) * mm)
+            canv.setFont(f"{SANS}-Bold", size)
+            canv.drawCentredString((x0 + zw / 2) * mm, (y0 + zh - 12) * mm, name)
         centres[zone.id] = (x0 + zw / 2, y0 + zh / 2)
     canv.setFont(SANS, 9)
     for route in game_map.requires:
@@ -176,7 +177,7 @@ def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float, part: Rect) ->
             canv.line(ax * mm, ay * mm, bx * mm, by * mm)
             if shows(ax + 2, ay + 2):
                 # on a white ground: the zone lines it crosses would strike through it
-                text = route.text[:90]
+                text = fit_line(route.text[:90], (part.x1 - ax - 4) * mm, SANS, 9)
                 text_w = stringWidth(text, SANS, 9) / mm
                 canv.setFillColor(colors.white)
                 canv.rect((ax + 1) * mm, (ay + 1.2) * mm, (text_w + 2) * mm, 4.2 * mm, 0, 1)
@@ -185,9 +186,23 @@ def draw_mat(canv: Canvas, game_map: GameMap, w: float, h: float, part: Rect) ->
     if shows(3, 3):  # on the tile that prints the mat's corner, not hidden on the others
         canv.setFillColor(HexColor("#555555"))
         canv.setFont(SANS, 6.5)
-        canv.drawString(
-            3 * mm, 3 * mm, f"{game_map.name} (rule {game_map.rule}) — Casebook print-and-play"
-        )
+        corner = f"{game_map.name} (rule {game_map.rule}) — Casebook print-and-play"
+        # within the tile: what runs past it would be clipped, text no one can see
+        canv.drawString(3 * mm, 3 * mm, fit_line(corner, (part.x1 - 6) * mm, SANS, 6.5))
+
+
+ZONE_SIZES = (14.0, 12.0, 10.0, 8.0, 7.0)
+"""pt: a zone's name is set at the first of these that fits its zone, else cut at 7 pt."""
+
+
+def _zone_label(name: str, room: float) -> tuple[float, str]:
+    """The size and text of a zone's name in ``room`` points: a long name written across
+    the next zones, or off the mat, named the wrong zone."""
+    font = f"{SANS}-Bold"
+    for size in ZONE_SIZES:
+        if stringWidth(name, font, size) <= room:
+            return size, name
+    return ZONE_SIZES[-1], fit_line(name, max(room, 0.0), font, ZONE_SIZES[-1])
 
 
 def _alignment_marks(canv: Canvas, part: Rect, place: Rect, full: tuple[float, float]) -> None:
@@ -260,12 +275,14 @@ def render_mat(game: Game, game_map: GameMap, paper: str) -> bytes:
         row, col = divmod(n, cols)
         canv.setFont(SANS, 7)
         canv.setFillColor(colors.black)
-        canv.drawString(
-            MARGIN * mm,
-            (place.y - 5) * mm,
-            f"{game.title} — {game_map.name}: row {row + 1} / column {col + 1} of {cols} — "
-            f"print at 100 %; glue the {OVERLAP:g} mm strips so the crosses meet",
+        # the tile's place and how to join it are kept whole; a long name is what is cut
+        where = (
+            f": row {row + 1} / column {col + 1} of {cols} — "
+            f"print at 100 %; glue the {OVERLAP:g} mm strips so the crosses meet"
         )
+        room = (page_w - 2 * MARGIN) * mm - stringWidth(where, SANS, 7)
+        name = fit_line(f"{game.title} — {game_map.name}", max(room, 0.0), SANS, 7)
+        canv.drawString(MARGIN * mm, (place.y - 5) * mm, name + where)
         canv.showPage()
     canv.save()
     return buf.getvalue()

@@ -25,7 +25,13 @@ from reportlab.platypus import (
     Paragraph,
 )
 
-from compiler.backends.aids import MARGIN, aid_styles, page_footer, tables_story
+from compiler.backends.aids import (
+    MARGIN,
+    aid_styles,
+    page_footer,
+    tables_story,
+    with_split_rows,
+)
 from compiler.backends.labels import edition_line, label
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
@@ -146,6 +152,10 @@ class _Doc(BaseDocTemplate):
 
 
 def render(game: Game, graphs: Graphs, paper: str) -> bytes:
+    return with_split_rows(lambda split_rows: _render(game, graphs, paper, split_rows))
+
+
+def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
     register()
     st = _styles()
     lang = game.language
@@ -207,7 +217,7 @@ def render(game: Game, graphs: Graphs, paper: str) -> bytes:
     if game.tables:
         story += [NextPageTemplate("portrait"), PageBreak()]
         story.append(Paragraph(esc(label(lang, "tables")), st["section"]))
-        story += tables_story(game, portrait, wide, st)
+        story += tables_story(game, portrait, wide, st, split_rows)
     doc.build(story)
     return buf.getvalue()
 

@@ -34,6 +34,7 @@ from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.entries import book_flowables
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
+from compiler.backends.pdf.imposition import two_ends
 from compiler.backends.pdf.markup import anchor, dest, erratum_marker, esc, para_markup
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import ACCENT, INK, styles
@@ -190,6 +191,7 @@ class _Doc(BaseDocTemplate):
         canvas.setFont(f"{SANS}-Bold", 7.5)
         canvas.setFillColor(ACCENT)
         left = self.game.title.upper() + (f" {self.game.subtitle}" if self.game.subtitle else "")
+        left, head = two_ends(left, head, width - 2 * MARGIN, f"{SANS}-Bold", 7.5)
         canvas.drawString(MARGIN, height - MARGIN, left)
         canvas.setFillColor(INK)
         canvas.drawRightString(width - MARGIN, height - MARGIN, head)
@@ -294,7 +296,11 @@ class _Story:
                     self.add(Paragraph(esc(title), s["list-title"]))
                 self.add(
                     table_flowable(
-                        table, self.column_width, f"table-{table.id}", split_rows=self.split_rows
+                        table,
+                        self.column_width,
+                        f"table-{table.id}",
+                        split_rows=self.split_rows,
+                        where="a column of the rulebook",
                     )
                 )
                 self.add(Spacer(1, 4))
@@ -435,7 +441,11 @@ class _Story:
             missing=None,
             at=game.at,
         )
-        self.add(table_flowable(table, self.page_width, split_rows=self.split_rows))
+        self.add(
+            table_flowable(
+                table, self.page_width, split_rows=self.split_rows, where="the rulebook's page"
+            )
+        )
         self.add(NextPageTemplate("body"))
         self.add(PageBreak())
 

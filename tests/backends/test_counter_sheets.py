@@ -453,3 +453,76 @@ def test_each_bled_back_and_its_marks_land_behind_their_front(sea, paper: str, f
         return Rect(min(s.x0, s.x1), min(s.y0, s.y1), abs(s.x1 - s.x0), abs(s.y1 - s.y0))
 
     same([_mirror(rect(m), sheet, flip) for m in back_marks], [rect(m) for m in front_marks])
+
+
+def test_a_manifest_row_taller_than_a_page_runs_on_and_keeps_every_row(sea) -> None:
+    """Found by a probe: one count_why of 10,000 characters made the manifest's table
+    unplaceable, and the whole table, every counter's row, was dropped with exit 0."""
+    sheet_data = sea.counter_sheets[0]
+    layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    first, *rest = sheet_data.counters
+    long = replace(first, count_why="word " * 2000 + "END")
+    sheet_data = replace(sheet_data, counters=(long, *rest))
+    reader = PdfReader(io.BytesIO(counters.render(sea, sheet_data, layout, "a4", "long")))
+    assert len(reader.pages) % 2 == 0
+    manifest = " ".join(
+        " ".join((p.extract_text() or "").split())
+        for p in reader.pages
+        if "counter manifest" in (p.extract_text() or "")
+    )
+    assert manifest.count("word") >= 2000 and "END" in manifest
+    for entry in rest:
+        assert " ".join((entry.count_why or "").split())[:40] in manifest
+
+
+def test_rows_past_z_are_named_as_a_spreadsheet_names_columns() -> None:
+    """Found by a probe: the 27th row of a cutting grid was named "[", the 33rd "a"."""
+    from compiler.backends.pdf.imposition import row_label
+
+    assert [row_label(n) for n in (0, 25, 26, 27, 51, 52, 701, 702)] == [
+        "A",
+        "Z",
+        "AA",
+        "AB",
+        "AZ",
+        "BA",
+        "ZZ",
+        "AAA",
+    ]
+
+
+def test_a_back_may_be_shifted_left_or_down() -> None:
+    """A printer's duplex misregistration goes either way, and FIT002's own help says
+    "back_offset: {x: 0.5mm, y: -1mm}"; the schema refused the minus sign."""
+    from compiler.validate import schema_findings
+
+    text = """layouts:
+  - id: card
+    size: poker
+    front: {background: "#ffffff"}
+    sheet: {back_offset: {x: 0.5mm, y: -1mm}}
+"""
+    source = load_text(text, "layouts.yaml")
+    assert schema_findings("layouts", source) == ()
+    (card,) = from_kit.layouts(source)
+    assert card.sheet.back_offset == (0.5, -1.0)
+    wrong = load_text(text.replace("-1mm", "--1mm"), "layouts.yaml")
+    (finding,) = schema_findings("layouts", wrong)
+    assert finding.location.line == 5
+
+
+def test_a_manifest_longer_than_a_page_runs_on_to_the_next(sea) -> None:
+    """The manifest's table was placed whole or not at all: a sheet of a hundred kinds
+    of counter lost its whole manifest."""
+    sheet_data = sea.counter_sheets[0]
+    layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    first = sheet_data.counters[0]
+    many = tuple(replace(first, count_why=f"reason number {i}") for i in range(120))
+    sheet_data = replace(sheet_data, counters=many)
+    reader = PdfReader(io.BytesIO(counters.render(sea, sheet_data, layout, "a4", "long")))
+    pages = [" ".join((p.extract_text() or "").split()) for p in reader.pages]
+    manifest = [p for p in pages if "counter manifest, page" in p and "blank" not in p]
+    assert len(manifest) >= 2
+    text = " ".join(manifest)
+    assert all(f"reason number {i}" in text for i in range(120))
+    assert "Why this count" in manifest[1]  # the header repeated on the next page

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pdfplumber
 import pytest
@@ -128,3 +129,32 @@ def test_a_long_write_in_heading_does_not_run_the_footer_off_the_page() -> None:
         page = pdf.pages[0]
         assert all(ch["x1"] <= page.width for ch in page.chars)
         assert "…" in page.extract_text()
+
+
+def test_long_map_and_zone_names_stay_on_the_mat_and_in_their_zones() -> None:
+    """Found by a probe: a 310-character map name ran the tile's footer and the mat's
+    corner label off the page, and a 92-character zone name was written across the
+    next zones and cut off at the mat's edge."""
+    from dataclasses import replace
+
+    game = living_game("plan-vert")
+    mat = next(m for m in game.maps if m.id == "main-table")
+    first = min((s for s in mat.spaces if s.order is not None), key=lambda s: s.order)
+    spaces = tuple(
+        replace(s, name="zone one of the ladder " * 4) if s is first else s for s in mat.spaces
+    )
+    long = replace(mat, name="main table of the railway game " * 10, spaces=spaces)
+    data = forms.render_mat(game, long, "a4")
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            assert all(ch["x0"] >= 0 and ch["x1"] <= page.width for ch in page.chars)
+            text = page.extract_text()
+            assert "print at 100 %; glue the 10 mm strips" in text  # the tile's key kept
+            # zone names (bold) side by side on one line never overprint each other
+            bold = sorted(
+                (ch for ch in page.chars if "Bold" in ch["fontname"]), key=lambda c: c["x0"]
+            )
+            for a, b in itertools.pairwise(bold):
+                if abs(a["top"] - b["top"]) < 1:
+                    assert a["x1"] <= b["x0"] + 0.5, (a["text"], b["text"])
+        assert "…" in pdf.pages[0].extract_text()

@@ -52,3 +52,56 @@ def test_a_counter_sheet_title_and_count_why_the_fonts_cannot_draw() -> None:
     why = dataclasses.replace(sheet, counters=(entry, *sheet.counters[1:]))
     game_why = dataclasses.replace(game, counter_sheets=(why, *game.counter_sheets[1:]))
     _fails_at(game_why, f"count_why of {entry.component}")
+
+
+def test_a_not_printed_reason_the_fonts_cannot_draw() -> None:
+    game = front_end(RULESETS / "set-europe-ablaze", ROOT).game
+    left = dataclasses.replace(game.counters_left_out[0], why=CJK)
+    broken = dataclasses.replace(game, counters_left_out=(left, *game.counters_left_out[1:]))
+    assert "counters.yaml" in _fails_at(broken, f"not_printed reason of {left.component}")
+
+
+def test_a_parameter_and_a_variant_the_fonts_cannot_draw() -> None:
+    game = front_end(RULESETS / "maquis", ROOT).game
+    check_glyphs(game)
+    param = dataclasses.replace(game.parameters[0], subject=CJK)
+    broken = dataclasses.replace(game, parameters=(param, *game.parameters[1:]))
+    assert "parameters.yaml" in _fails_at(broken, f"parameter {param.id}")
+    variant = dataclasses.replace(game.variants[0], name=CJK)
+    broken = dataclasses.replace(game, variants=(variant, *game.variants[1:]))
+    assert "parameters.yaml" in _fails_at(broken, f"variant {variant.id}")
+
+
+def test_a_paragraph_book_entry_the_fonts_cannot_draw() -> None:
+    game = front_end(RULESETS / "war-story-occupied-france", ROOT).game
+    check_glyphs(game)
+    book = game.books[0]
+    entry = book.entries[0]
+    block = next(b for b in entry.blocks if b.kind == "narrative")
+    changed = dataclasses.replace(
+        entry,
+        blocks=tuple(dataclasses.replace(b, text=CJK) if b is block else b for b in entry.blocks),
+    )
+    book = dataclasses.replace(book, entries=(changed, *book.entries[1:]))
+    broken = dataclasses.replace(game, books=(book, *game.books[1:]))
+    assert "books/" in _fails_at(broken, f"entry {entry.number} of {book.id}")
+
+
+def test_a_character_past_u_ffff_the_fonts_draw_is_searchable_in_the_pdf(caplog) -> None:
+    """Found by a probe: ReportLab wrote U+1F0A1 in the font's ToUnicode map as five hex
+    digits, not UTF-16; readers warned of an invalid string and read U+1F0A or nothing."""
+    import io
+
+    from pypdf import PdfReader
+
+    from compiler.backends import aids
+
+    game = front_end(RULESETS / "maquis", ROOT, "living").game
+    card = "\U0001f0a1"  # PLAYING CARD ACE OF SPADES: DejaVu Sans draws it
+    table = dataclasses.replace(game.tables[0], title=f"Ace {card} high")
+    game = dataclasses.replace(game, tables=(table, *game.tables[1:]))
+    check_glyphs(game)  # drawable: no FONT001
+    reader = PdfReader(io.BytesIO(aids.render(game, "a4")))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert f"Ace {card} high" in text
+    assert "invalid hex" not in caplog.text.lower()

@@ -9,10 +9,11 @@ text that needs it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from compiler.backends.pdf.metrics import FILES, SANS, SERIF, codes
@@ -22,6 +23,7 @@ from compiler.paths import FONTS_DIR
 @cache
 def register() -> None:
     """Register the fonts with ReportLab once per process."""
+    ttfonts.makeToUnicodeCMap = _to_unicode_cmap
     for name, file in FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
     for family in (SERIF, SANS):
@@ -32,6 +34,28 @@ def register() -> None:
         addMapping(family, 1, 0, bold)
         addMapping(family, 0, 1, italic)
         addMapping(family, 1, 1, bold_italic)
+
+
+_reportlab_cmap = ttfonts.makeToUnicodeCMap
+
+
+def _to_unicode_cmap(fontname: str, subset: Sequence[int]) -> str:
+    """ReportLab's ToUnicode map of a font subset, with characters past U+FFFF as UTF-16.
+
+    The map says which character each glyph of the subset is: what search,
+    copy and screen readers read. Its values are UTF-16BE (PDF 32000-1,
+    9.10.3), and ReportLab writes the code point in hex: an emoji the fonts
+    draw (U+1F600) became five digits, a syntax error that readers took as
+    U+1F60 or dropped. Those lines are written as surrogate pairs here; the
+    rest is ReportLab's own text. (ttfonts calls this by its module's name,
+    so register() installs it there.)
+    """
+    cmap = _reportlab_cmap(fontname, subset)
+    for i, code in enumerate(subset):
+        if code > 0xFFFF:
+            utf16 = chr(code).encode("utf-16-be").hex().upper()
+            cmap = cmap.replace(f"\n<{i:02X}> <{code:04X}>\n", f"\n<{i:02X}> <{utf16}>\n", 1)
+    return cmap
 
 
 @cache

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from compiler.backends.pdf.fonts import missing_glyphs
 from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.model.entries import Entry, condition_text, step_text, table_title
 from compiler.model.game import Game
 
 
@@ -45,6 +46,30 @@ def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
         for entry in sheet.counters:
             if entry.count_why:
                 yield entry.count_why, entry.at, f"count_why of {entry.component}"
+    for left in game.counters_left_out:  # the manifest's "Not printed" list
+        yield left.why, left.at, f"not_printed reason of {left.component}"
+    for param in game.parameters:  # the rulebook's table of the numbers the rules state
+        yield param.subject + (param.unit or ""), param.at, f"parameter {param.id}"
+        for statement in param.statements:
+            yield statement.shown(), statement.at, f"parameter {param.id}"
+    for variant in game.variants:  # each a column of that table
+        yield variant.name, variant.at, f"variant {variant.id}"
+        for override in variant.overrides:
+            yield override.shown(), override.at, f"variant {variant.id}"
+    for book in game.books:  # the rulebook prints each paragraph book whole
+        yield book.title + (book.notice or ""), book.at, f"book {book.id}"
+        for entry in book.entries:
+            yield "".join(_entry_texts(entry)), entry.at, f"entry {entry.number} of {book.id}"
+
+
+def _entry_texts(entry: Entry) -> Iterator[str]:
+    """What the rulebook prints of an entry (pdf/entries.py), block by block."""
+    for block in entry.blocks:
+        yield block.text or ""
+        yield table_title(block) or ""
+        for row in block.rows:
+            yield condition_text(row) if (row.label or row.condition) else ""
+            yield from (step_text(step) for step in row.steps)
 
 
 def glyph_finding(text: str, at: Location | None, what: str) -> Finding | None:

@@ -137,8 +137,19 @@ def cut_grid(canv: Canvas, sheet: Sheet, used: int | None = None, number: bool =
             canv.drawCentredString((t.x + t.w / 2) * mm, (b.y1 + 1) * mm, str(col + 1))
         for row in range(-(-used // sheet.cols)):
             t = sheet.trim(row * sheet.cols)
-            canv.drawRightString((b.x - 1) * mm, (t.y + t.h / 2 - 0.7) * mm, chr(ord("A") + row))
+            canv.drawRightString((b.x - 1) * mm, (t.y + t.h / 2 - 0.7) * mm, row_label(row))
     canv.restoreState()
+
+
+def row_label(row: int) -> str:
+    """A cutting grid's row name, as a spreadsheet's columns and a wargame map's hex rows
+    go: A … Z, then AA, AB …; row 0 is A."""
+    name = ""
+    row += 1
+    while row:
+        row, letter = divmod(row - 1, 26)
+        name = chr(ord("A") + letter) + name
+    return name
 
 
 SLUG_SIZE = 5  # pt
@@ -153,13 +164,44 @@ def fit_line(text: str, width: float, font: str = SANS, size: float = SLUG_SIZE)
     """
     if stringWidth(text, font, size) <= width:
         return text
+
+    def fits(line: str) -> bool:
+        return stringWidth(line + " …", font, size) <= width
+
     words = text.split(" ")
-    while len(words) > 1 and stringWidth(" ".join(words) + " …", font, size) > width:
-        words.pop()
-    line = " ".join(words)
-    while line and stringWidth(line + " …", font, size) > width:
-        line = line[:-1]
-    return line + " …"
+    # the most whole words that fit, found by halving: a name of thousands of words (or
+    # one word of thousands of letters) measured a word or a letter less each time took
+    # minutes
+    count = _most(len(words), lambda n: fits(" ".join(words[:n])))
+    if count:
+        return " ".join(words[:count]) + " …"
+    return words[0][: _most(len(words[0]), lambda n: fits(words[0][:n]))] + " …"
+
+
+def two_ends(
+    left: str, right: str, width: float, font: str, size: float, gap: float = 12.0
+) -> tuple[str, str]:
+    """``left`` and ``right`` fitted to the two ends of a line ``width`` points wide, at
+    least ``gap`` apart: a running head's title and section. When both do not fit, the
+    right keeps up to half the line (more if the left needs less), the left the rest."""
+    right_w = stringWidth(right, font, size)
+    if stringWidth(left, font, size) + gap + right_w <= width:
+        return left, right
+    room = width - gap
+    right = fit_line(right, max(room / 2, room - stringWidth(left, font, size)), font, size)
+    return fit_line(left, room - stringWidth(right, font, size), font, size), right
+
+
+def _most(top: int, ok: Callable[[int], bool]) -> int:
+    """The largest n in 1..top with ok(n), 0 if none; ok holds up to some n and not after."""
+    low, high = 0, top
+    while low < high:
+        mid = (low + high + 1) // 2
+        if ok(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def _line(canv: Canvas, sheet: Sheet, text: str, y: float) -> None:

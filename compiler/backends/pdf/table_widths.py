@@ -8,6 +8,7 @@ measures is what the build prints.
 from __future__ import annotations
 
 from compiler.backends.pdf.metrics import SANS, SERIF, TextStyle, string_width
+from compiler.diagnostics import Finding, Severity
 from compiler.model.tables import Table as TableData
 
 CELL = TextStyle(SERIF, 7.6, 9.2)  # a body cell's text
@@ -16,6 +17,30 @@ SIDE_PADDING = 2.5  # pt, left and right of a cell's text
 TOP_PADDING = 1.5  # pt
 BOTTOM_PADDING = 2.0  # pt
 _PAD = 2 * SIDE_PADDING + 0.5  # a column's padding, and half a point of slack for rounding
+NARROWEST = _PAD + 4.0
+"""pt: a column's padding and room for one figure (a digit of a cell is 3.8 pt wide)."""
+
+
+def too_many_columns(table: TableData, width: float, where: str) -> Finding | None:
+    """FIT006 when ``table`` has more columns than ``width`` points can give NARROWEST each.
+
+    Narrower, a column cannot hold one character: ReportLab refuses a cell
+    narrower than its padding, and one a hair wider sets its text a letter
+    a line, down the page. ``where`` says what the table is printed in.
+    """
+    most = int(width // NARROWEST)
+    if len(table.columns) <= most:
+        return None
+    return Finding(
+        "FIT006",
+        Severity.ERROR,
+        f"table {table.id!r} has {len(table.columns)} columns; {where} is "
+        f"{width / 72 * 25.4:.0f} mm wide and holds at most {most}, each with room for one "
+        "character",
+        table.at,
+        suggestion=f"split it in tables.yaml into tables of at most {most} columns each",
+        target=f"table:{table.id}",
+    )
 
 
 def column_widths(table: TableData, width: float) -> list[float]:

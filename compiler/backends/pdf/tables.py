@@ -15,7 +15,9 @@ from compiler.backends.pdf.table_widths import (
     SIDE_PADDING,
     TOP_PADDING,
     column_widths,
+    too_many_columns,
 )
+from compiler.diagnostics import CompileError
 from compiler.model.tables import Table as TableData
 
 _CELL = ParagraphStyle("cell", fontName=CELL.font, fontSize=CELL.size, leading=CELL.leading)
@@ -34,6 +36,7 @@ def table_flowable(
     anchor: str | None = None,
     widths: list[float] | None = None,
     split_rows: bool = False,
+    where: str = "the page",
 ) -> Table:
     """The table at ``width`` points, header row repeated on every page it spans.
 
@@ -41,7 +44,12 @@ def table_flowable(
     hold no text yet, but need room). ``split_rows`` lets a row taller than a
     page run on over pages; it is off by default, because a row that would fit
     reads better moved whole to the next page.
+
+    A table with more columns than ``width`` can hold (``where`` names what it
+    is printed in) is refused: FIT006, at the table.
     """
+    if widths is None and (finding := too_many_columns(table, width, where)) is not None:
+        raise CompileError([finding])
     columns = table.columns
     widths = widths or column_widths(table, width)
     name = f'<a name="{anchor}"/>' if anchor else ""
