@@ -186,11 +186,36 @@ def refine(
         return finding  # already exact
     start = Location(finding.location.path, finding.location.line, 1)
     key = (finding.location.path, finding.location.line, target)
-    found = locate_phrase(lines, start, target, cursors.get(key, (0, 0)), span=60)
+    span = _node_lines(lines, finding.location.line, 60)
+    found = locate_phrase(lines, start, target, cursors.get(key, (0, 0)), span=span)
     if found is None:
         return finding
     cursors[key] = (found.line, found.column)
     return replace(finding, location=found)
+
+
+def _node_lines(lines: tuple[str, ...], line: int, most: int) -> int:
+    """How many lines, from ``line`` and at most ``most``, the YAML node written there
+    holds: those indented at least as far as its first (a list item's dash counts as
+    indentation), with blank and comment lines. A finding is moved only within them:
+    the next map that names the same board is another map's line."""
+
+    def indent(text: str) -> int:
+        stripped = text.lstrip(" ")
+        while stripped.startswith("- "):
+            stripped = stripped[2:].lstrip(" ")
+        return len(text) - len(stripped)
+
+    if not 0 < line <= len(lines):
+        return most
+    base = indent(lines[line - 1])
+    count = 1
+    for text in lines[line : line - 1 + most]:
+        bare = text.strip()
+        if bare and not bare.startswith("#") and len(text) - len(text.lstrip(" ")) < base:
+            break
+        count += 1
+    return count
 
 
 def suppress(findings: list[Finding], front: FrontEnd) -> list[Finding]:

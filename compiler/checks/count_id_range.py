@@ -49,7 +49,9 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                     CODE,
                     SEVERITY,
                     f"{m.group()!r}: {count} stated, but the range holds {size} ids",
-                    next((r.at for r in para.refs if r.start >= m.start()), block.at),
+                    # a reference inside the phrase is written where it is; one after it
+                    # may be lines on, in another sentence: the block, then
+                    next((r.at for r in para.refs if m.start() <= r.start < m.end()), block.at),
                     suggestion=f"the range {m.group('a')}{m.group('x')}-{m.group('b')}"
                     f"{m.group('y')} holds {size} ids",
                     rule=rule.address,

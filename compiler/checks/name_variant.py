@@ -185,13 +185,72 @@ def _common_words(game: Game) -> set[str]:
     return {w for w in lower if lower[w] > upper[w]}
 
 
+def _shortened(words: list[str]) -> Iterator[tuple[object, ...]]:
+    """Keys of a name with one inner word left out (the head by its stem): a name one
+    word shorter, keyed by ``_as_shorter``, meets it under one of them."""
+    for k in range(1, len(words) - 1):
+        yield ("-", *words[:k], *words[k + 1 : -1], stem(words[-1]))
+
+
+def _as_shorter(words: list[str]) -> tuple[object, ...]:
+    return ("-", *words[:-1], stem(words[-1]))
+
+
+def _neighbours(forms: list[str]) -> dict[str, set[str]]:
+    """For each form, the forms ``is_variant`` could call a variant of it, found by key:
+    the same words in another order, all but one the same (and that one a near
+    spelling: ``_near_keys``), or one word more or less.
+
+    Comparing every pair of a head noun's names took the square of their number:
+    4,500 names ending in "Board" took a minute and a half. Each of these keys is
+    a condition ``is_variant`` requires, so the pairs that meet under none cannot
+    be variants; ``is_variant`` still decides the pairs that do.
+    """
+    same: dict[tuple[object, ...], list[str]] = defaultdict(list)  # names of one length
+    longer: dict[tuple[object, ...], list[str]] = defaultdict(list)  # one word less
+    for form in forms:
+        words = _words(form)
+        keys = [("~", len(words), *sorted(words[:-1]))]
+        keys += [
+            ("?", len(words), i, start, *words[:i], *words[i + 1 : -1])
+            for i in range(len(words) - 1)
+            for start in _near_keys(words[i])
+        ]
+        for key in keys:
+            same[key].append(form)
+        for key in set(_shortened(words)):
+            longer[key].append(form)
+    out: dict[str, set[str]] = defaultdict(set)
+    for group in same.values():
+        if len(group) > 1:
+            for form in group:
+                out[form].update(group)
+    for form in forms:  # a longer name meets a shorter one, not the other longer ones
+        for other in longer.get(_as_shorter(_words(form)), ()):
+            out[form].add(other)
+            out[other].add(form)
+    return out
+
+
+def _near_keys(word: str) -> set[str]:
+    """Keys two words share whenever ``_near`` holds: the same stem begins both (stems
+    are lower case), and a shared beginning of four letters or more is their first four."""
+    return {word[:4], stem(word)[:4]}
+
+
 def _generic_forms(forms: list[str]) -> set[str]:
     """Short names that several longer names extend by one word: "Maquis marker" next to
-    "Maquis Strength marker" and "Maquis Morale marker" is a general word, not a variant."""
+    "Maquis Strength marker" and "Maquis Morale marker" is a general word, not a variant.
+
+    The longer names are looked up by key (``_shortened``), not by trying every pair."""
+    extended_by: dict[tuple[object, ...], list[str]] = defaultdict(list)
+    for b in forms:
+        for key in set(_shortened(_words(b))):
+            extended_by[key].append(b)
     longer_of: dict[str, set[str]] = {}
     for a in forms:
         wa = _words(a)
-        for b in forms:
+        for b in extended_by.get(_as_shorter(wa), ()):
             wb = _words(b)
             extends = (
                 len(wb) == len(wa) + 1
@@ -243,12 +302,15 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     for form in forms:  # only names with the same head noun can be variants
         by_head[stem(words[form][-1])].append(form)
     generic = set().union(*(_generic_forms(group) for group in by_head.values()))
+    near: dict[str, set[str]] = {}
+    for group in by_head.values():
+        near.update(_neighbours(group))
     for name in forms:
         if key[name] in generic:
             continue
         rivals = [
             o
-            for o in by_head[stem(words[name][-1])]
+            for o in sorted(near.get(name, ()))
             if words[o] != words[name] and key[o] not in generic and is_variant(name, o, declared)
         ]
         if not rivals:

@@ -64,16 +64,23 @@ def _sequence(items: list[tuple[int, Location, str]], what: str) -> Iterator[Fin
                 suggestion="put the rules in order or renumber them",
             )
         elif previous is not None and value > previous + 1:
-            missing = ", ".join(str(n) for n in range(previous + 1, value))
             yield Finding(
                 CODE,
                 SEVERITY,
-                f"{what}: {shown!r} follows {previous}; {missing} is missing",
+                f"{what}: {shown!r} follows {previous}; {_missing(previous, value)}",
                 at,
                 suggestion="renumber, or add the missing rule",
             )
         seen.setdefault(value, at)
         previous = value if previous is None else max(previous, value)
+
+
+def _missing(previous: int, value: int) -> str:
+    """The numbers between, named: each of a few, or the first and last of a run (a case
+    numbered 8.1.99999999999 would otherwise list a hundred billion of them)."""
+    if value - previous <= 11:
+        return ", ".join(str(n) for n in range(previous + 1, value)) + " is missing"
+    return f"{previous + 1} to {value - 1} are missing"
 
 
 def _siblings(rule: Rule) -> Iterator[Finding]:

@@ -40,6 +40,21 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
     everywhere: list[Erratum] = []
     known = {rule.address for rule in game.all_rules()}
     for erratum in game.errata:
+        if not erratum.old:
+            # whitespace only, normalised away: found at every place, and "*" replaced
+            # nothing there for ever
+            findings.append(
+                Finding(
+                    "ERRATA002",
+                    Severity.ERROR,
+                    f"erratum {erratum.id}: 'old' is only whitespace, so it names no text "
+                    "to correct",
+                    erratum.at,
+                    suggestion="copy into 'old' the words to correct, exactly as the rule "
+                    "text has them",
+                )
+            )
+            continue
         if erratum.rule == "*":
             if erratum.occurrence is not None:
                 findings.append(_occurrence_everywhere(erratum))

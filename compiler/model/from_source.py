@@ -10,17 +10,19 @@ found by unique_ids.py).
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from compiler.diagnostics import Finding, Location, Severity
+from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.limits import TimeLimitExceeded, time_limit
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import JsonPath, SourceFile
 from compiler.model import from_kit, from_l10n, from_parts
 from compiler.model.components import Component, Face, IdRange, StatedTotal
 from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
-from compiler.model.ref_patterns import find_refs
+from compiler.model.ref_patterns import LIMIT_SECONDS, find_refs
 from compiler.model.rules import Block, Level, Rule
 from compiler.model.text import Para, RefSpan, locate_phrase, normalise, split_paragraphs
 from compiler.model.unique_ids import duplicate_ids
@@ -122,7 +124,7 @@ class _RuleReader:
                 )
             )
             level = Level(data["level"], "", None, "{number}", "{number}", number is None, False)
-        if number is not None and level.pattern and not re.search(level.pattern, number):
+        if number is not None and level.pattern and not _fits(level, number, src, at):
             self.findings.append(
                 Finding(
                     "MODEL002",
@@ -170,8 +172,33 @@ class _RuleReader:
         )
 
 
-def _levels(data: dict[str, Any]) -> tuple[Level, ...]:
-    raw = data["numbering"]["levels"]
+def _fits(level: Level, number: str, src: SourceFile, at: JsonPath) -> bool:
+    """Whether ``number`` fits its level's pattern, which is the game's: one that
+    backtracks without end on the number ("^(\\d+)+$") stops the game (MODEL012) at
+    the pattern, as a runaway reference pattern does, rather than hanging every verb."""
+    try:
+        with time_limit(LIMIT_SECONDS):
+            return re.search(level.pattern or "", number) is not None
+    except TimeLimitExceeded:
+        raise CompileError(
+            [
+                Finding(
+                    "MODEL012",
+                    Severity.ERROR,
+                    f"numbering pattern of level {level.name!r} ran for more than "
+                    f"{LIMIT_SECONDS:g} s on the number {reprlib.repr(number)}: it "
+                    "backtracks without end",
+                    level.pattern_at or src.locate((*at, "number")),
+                    suggestion="make each repeat unambiguous, e.g. ^\\d+(\\.\\d+)*$ rather "
+                    "than ^(\\d+\\.?)+$",
+                    related=(src.locate((*at, "number")),),
+                )
+            ]
+        ) from None
+
+
+def _levels(src: SourceFile) -> tuple[Level, ...]:
+    raw = src.data["numbering"]["levels"]
     out = []
     for i, level in enumerate(raw):
         innermost = i == len(raw) - 1
@@ -184,6 +211,7 @@ def _levels(data: dict[str, Any]) -> tuple[Level, ...]:
                 label=level.get("label", "{number}"),
                 unnumbered=level.get("unnumbered", False),
                 outline=level.get("outline", not innermost),
+                pattern_at=src.locate(("numbering", "levels", i, "pattern")),
             )
         )
     return tuple(out)
@@ -300,7 +328,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
     findings: list[Finding] = []
     game_src = sources.of_kind("game")[0]
     g = game_src.data
-    levels = _levels(g)
+    levels = _levels(game_src)
     patterns = _patterns(game_src, findings)
     reader = _RuleReader(levels, patterns)
     rules: list[Rule] = []

@@ -21,6 +21,7 @@ class Level:
     label: str  # "{number}" or "{number})"
     unnumbered: bool
     outline: bool
+    pattern_at: Location | None = None  # in game.yaml: where a runaway pattern is mended
 
 
 @dataclass(frozen=True, slots=True)

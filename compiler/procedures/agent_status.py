@@ -36,12 +36,11 @@ Operations
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from compiler.procedures.book_flow import blocks
-from compiler.procedures.core import Context, ProcedureError, State, Values, need
+from compiler.procedures.core import Context, ProcedureError, State, Values, need, search
 
 
 def status_of(agent: Mapping[str, Any], statuses: list[str]) -> str:
@@ -77,7 +76,7 @@ def instruction(state: State, ctx: Context, action: str) -> str:
 
 def parse_criteria(text: str, params: Mapping[str, Any]) -> dict[str, Any]:
     """The printed criterion as data: how many Agents, where, which attribute and bound."""
-    m = re.search(params["criterion"], text)
+    m = search(params["criterion"], text, "criterion")
     if m is None:
         raise ProcedureError(f"cannot read the criterion in {text!r}")
     groups = {k: v for k, v in m.groupdict().items() if v is not None}

@@ -11,11 +11,13 @@ values can be compared key by key.
 from __future__ import annotations
 
 import random
+import re
 import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.limits import TimeLimitExceeded, time_limit
 from compiler.model.game import Game
 
 State = Mapping[str, Any]
@@ -28,6 +30,34 @@ class ProcedureError(Exception):
 
     The message says what is needed, in the game's words.
     """
+
+
+PATTERN_SECONDS = 1.0
+"""How long a game's own pattern (a procedure parameter) may run on one text."""
+
+
+def search(pattern: str, text: str, name: str) -> re.Match[str] | None:
+    """``re.search`` with a pattern a game's procedures.yaml gives as parameter ``name``.
+
+    The pattern is the game's: one that is no regular expression, or that
+    backtracks without end on the text ("(\\d+)+$"), is a ProcedureError
+    that names it, not a crash or a hang (the reference patterns' bound,
+    compiler/model/ref_patterns.py).
+    """
+    try:
+        compiled = re.compile(pattern)
+    except (re.error, TypeError) as err:
+        raise ProcedureError(
+            f"parameter {name!r} is not a regular expression ({err}): {reprlib.repr(pattern)}"
+        ) from None
+    try:
+        with time_limit(PATTERN_SECONDS):
+            return compiled.search(text)
+    except TimeLimitExceeded:
+        raise ProcedureError(
+            f"parameter {name!r} ran for more than {PATTERN_SECONDS:g} s on "
+            f"{reprlib.repr(text)}: it backtracks without end; make each repeat unambiguous"
+        ) from None
 
 
 # No table game counts or rolls near these; past them an input is a typo (or an

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler.procedures.book_flow import blocks, first_block, phrase
-from compiler.procedures.core import Context, ProcedureError, State, Values, rolls
+from compiler.procedures.core import Context, ProcedureError, State, Values, rolls, search
 from compiler.procedures.table_lookup import find_table
 
 
@@ -110,7 +110,7 @@ def spec(params: Mapping[str, Any], state: State, ctx: Context) -> CheckSpec | N
         rows = []
         for row in table.rows:
             cell, text = row[table.column_index(first)], row[table.column_index(second)]
-            m = re.search(pattern, text) if pattern else None
+            m = search(pattern, text, "turn_to") if pattern else None
             rows.append(Threshold(cell, text.strip().rstrip("."), int(m.group(1)) if m else None))
         wording = str(
             state.get("check") or table.title.removeprefix(params.get("title_prefix", ""))
@@ -155,7 +155,7 @@ def _values(check: CheckSpec, state: State, params: Mapping[str, Any]) -> dict[s
     colour = next(
         (c.casefold() for c in params["colours"] if f"{c} agents".casefold() in wording), None
     )
-    at = re.search(rf"at {params['position'].casefold()} (\w+)", wording)
+    at = re.search(rf"at {re.escape(params['position'].casefold())} (\w+)", wording)
     long_range = params["long_range"]
     ranged = check.attribute == long_range["attribute"]
     base = long_range["reads"] if ranged else check.attribute
@@ -284,7 +284,7 @@ def per_points(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[V
     texts = [str(state["instruction"])] if state.get("instruction") else []
     if state.get("block") is not None or state.get("reading_entry") is not None:
         texts += [s.text or "" for b in blocks(state, ctx) for r in b.rows for s in r.steps]
-    m = next((m for t in texts if (m := re.search(params["pattern"], t))), None)
+    m = next((m for t in texts if (m := search(params["pattern"], t, "pattern"))), None)
     if m is None:
         return {}, "no 'for every N points' instruction here"
     per, each = int(m.group("per")), int(m.group("each"))

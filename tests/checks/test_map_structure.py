@@ -74,3 +74,28 @@ def test_the_same_connection_reversed_on_an_undirected_map_is_a_repeat(tmp_path:
             [f"{MAPS}:20"],
         )
     ]
+
+
+def test_a_finding_is_not_moved_into_the_next_map(tmp_path: Path) -> None:
+    """Found by a probe: lint moves a finding to where its target is written, and
+    took MAP002 about the main table's route to the next map's `component: main-table`."""
+    game = tmp_path / "rulesets" / "plan-vert"
+    shutil.copytree(RULESETS / "plan-vert", game)
+    maps = game / "maps.yaml"
+    text = maps.read_text(encoding="utf-8")
+    route = "        from: zone-1\n        to: zone-6\n"
+    assert route in text and "component: secondary-table" in text
+    text = text.replace(route, route + "        avoiding: [zone]\n")
+    text = text.replace("component: secondary-table", "component: main-table")
+    maps.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    findings, ok = lint_game(game, tmp_path, select=["MAP002"])
+    assert ok
+    (finding,) = findings
+    line = lines[finding.location.line - 1]
+    assert "component" not in line
+    assert (
+        lines.index('      - rule: "5"') + 1
+        <= finding.location.line
+        <= lines.index("        avoiding: [zone]") + 1
+    )

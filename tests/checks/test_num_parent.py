@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from compiler.diagnostics import Location
 from compiler.lint import lint_game
 from tests.checks.test_each_check import materialise
 
@@ -20,3 +21,13 @@ def test_a_misfiled_rule_is_left_out_of_its_parents_sequence(tmp_path: Path) -> 
         "rules under 12.2 Lines: '12.2.10' follows 1; 2, 3, 4, 5, 6, 7, 8, 9 is missing",
     ]
     assert sorted(f.target for f in findings if f.code == "NUM002") == ["12.3", "12.3.4", "12.41.1"]
+
+
+def test_a_gap_of_a_hundred_billion_numbers_is_named_by_its_ends() -> None:
+    """Found by a probe: case 8.1.99999999999 after 8.1.5 listed every missing number,
+    and lint ran out of memory."""
+    from compiler.checks.num_sequence import _sequence
+
+    at = Location("rules.yaml", 3, 5)
+    (finding,) = _sequence([(1, at, "1."), (99_999_999_999, at, "99999999999.")], "list")
+    assert finding.message == "list: '99999999999.' follows 1; 2 to 99999999998 are missing"

@@ -49,6 +49,24 @@ def test_erratum_whose_old_text_is_absent_is_a_located_error(tmp_path: Path) -> 
     assert "'thee thee' is not in the text of 2.1.1" in finding.message
 
 
+@pytest.mark.parametrize("rule", ["2.1.1", '"*"'])
+def test_erratum_whose_old_text_is_only_whitespace(tmp_path: Path, rule: str) -> None:
+    """Found by a probe: old: " " normalised to "", and with rule "*" the living
+    edition replaced nothing at one place for ever (every verb hung)."""
+    game_dir = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, game_dir)
+    path = game_dir / "errata.yaml"
+    text = path.read_text().replace("rule: 2.1.1\n    old: the the", f'rule: {rule}\n    old: " "')
+    assert 'old: " "' in text
+    path.write_text(text)
+    fe = front_end(game_dir, tmp_path, "living")
+    assert fe.game is None
+    (finding,) = fe.findings
+    assert finding.code == "ERRATA002"
+    assert "'old' is only whitespace" in finding.message
+    assert finding.location.path == "rulesets/mini-case/errata.yaml"
+
+
 def test_erratum_naming_an_unknown_rule(tmp_path: Path) -> None:
     game_dir = tmp_path / "rulesets" / "mini-case"
     shutil.copytree(MINI, game_dir)

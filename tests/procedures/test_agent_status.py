@@ -131,3 +131,21 @@ def test_the_rulebooks_injury_example_replays() -> None:
     game = living_game(GAME)
     result = replay(game, next(e for e in game.examples if e.id == "injury-position-b"))
     assert result.status == "match", result.reason or result.checks
+
+
+@pytest.mark.parametrize(
+    ("criterion", "says"),
+    [
+        ("(?P<count>", "parameter 'criterion' is not a regular expression"),
+        (r"^(\w+\s?)+$", "parameter 'criterion' ran for more than 1 s"),
+    ],
+)
+def test_a_criterion_pattern_that_cannot_run_is_a_procedure_error(
+    criterion: str, says: str
+) -> None:
+    """Found by a probe: an invalid criterion crashed lint, examples and resolve (re.error),
+    and a backtracking one hung them; the game's pattern is now bounded as its reference
+    patterns are."""
+    params = {**_params(), "criterion": criterion}
+    with pytest.raises(ProcedureError, match=says):
+        parse_criteria("any 1 Agent with an Awareness of 1 and more words here!", params)
