@@ -104,8 +104,17 @@ def request(layout: Layout, variant: str) -> Request:
         # takes one cut per line, not two and a waste strip beside every ⅝″ piece, as
         # gutters would; the bleed runs round the block and into empty slots only. The
         # cutting grid's column numbers and row letters stand in label_room, outside it.
+        # A gutter asked for is not used (notes() says so); a grid and orientation are.
         return Request(
-            layout.width, layout.height, layout.bleed, s.margin, 0.0, label_room=GRID_LABEL_ROOM
+            layout.width,
+            layout.height,
+            layout.bleed,
+            s.margin,
+            0.0,
+            s.orientation,
+            s.cols,
+            s.rows,
+            label_room=GRID_LABEL_ROOM,
         )
     return Request(
         layout.width, layout.height, layout.bleed, s.margin, s.gutter, s.orientation, s.cols, s.rows

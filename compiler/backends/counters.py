@@ -334,11 +334,21 @@ def build(game: Game, options: Options) -> Iterator[Output]:
 
 
 def notes(game: Game) -> list[str]:
-    """The counters the source names that no sheet prints, said once per build."""
+    """The counters the source names that no sheet prints, and a gutter a counter layout
+    asks for that is not used, said once per build."""
+    out = []
+    used = {sheet.layout for sheet in game.counter_sheets}
+    for layout in game.layouts:
+        if layout.id in used and layout.sheet.gutter:
+            out.append(
+                f"{game.id}: layout {layout.id!r} asks for a {layout.sheet.gutter:g} mm gutter; "
+                "counter sheets have none: neighbouring counters share a cut line, one cut "
+                "each (a gutter is for cards)"
+            )
     if not game.counter_sheets or not game.counters_left_out:
-        return []
+        return out
     names = {c.id: c.name for c in game.components}
     left = "; ".join(
         f"{names.get(x.component, x.component)} ({x.why})" for x in game.counters_left_out
     )
-    return [f"{game.id}: {len(game.counters_left_out)} counter kind(s) not printed: {left}"]
+    return [*out, f"{game.id}: {len(game.counters_left_out)} counter kind(s) not printed: {left}"]

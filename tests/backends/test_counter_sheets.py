@@ -526,3 +526,24 @@ def test_a_manifest_longer_than_a_page_runs_on_to_the_next(sea) -> None:
     text = " ".join(manifest)
     assert all(f"reason number {i}" in text for i in range(120))
     assert "Why this count" in manifest[1]  # the header repeated on the next page
+
+
+def test_a_counter_layouts_grid_and_orientation_are_used_and_a_gutter_is_said_unused(
+    sea,
+) -> None:
+    """Found by a probe: cols, rows, orientation and gutter on a counter layout were all
+    dropped without a word. The grid and orientation are used; a gutter cannot be (the
+    counters are butted, one cut between neighbours), and the build says so."""
+    sheet_data = sea.counter_sheets[0]
+    layout = next(x for x in sea.layouts if x.id == sheet_data.layout)
+    assert counters.notes(sea) == [n for n in counters.notes(sea) if "gutter" not in n]
+    asked = replace(
+        layout, sheet=replace(layout.sheet, cols=4, rows=3, orientation="landscape", gutter=2.0)
+    )
+    from compiler.backends.cards import plan_sheet
+
+    sheet = plan_sheet(asked, "counters", "a4", "counter sheet")
+    assert (sheet.cols, sheet.rows) == (4, 3) and sheet.page_w > sheet.page_h
+    game = replace(sea, layouts=tuple(asked if x is layout else x for x in sea.layouts))
+    (said,) = [n for n in counters.notes(game) if "gutter" in n]
+    assert f"layout {layout.id!r} asks for a 2 mm gutter" in said
