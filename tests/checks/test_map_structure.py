@@ -4,6 +4,7 @@ connections given twice."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -99,3 +100,27 @@ def test_a_finding_is_not_moved_into_the_next_map(tmp_path: Path) -> None:
         <= finding.location.line
         <= lines.index("        avoiding: [zone]") + 1
     )
+
+
+def test_a_map_in_many_parts_names_the_biggest_ten() -> None:
+    """Found by a probe: a map of 10,000 parts listed every part's size in one line."""
+    from compiler.checks import map_structure
+    from compiler.graph import build_graphs
+    from compiler.pipeline import front_end
+    from tests.conftest import ROOT
+
+    game = front_end(RULESETS / "plan-vert", ROOT).game
+    mat = game.maps[0]
+    spaces = tuple(
+        dataclasses.replace(mat.spaces[0], id=f"s{i}", name=f"s{i}", order=None) for i in range(60)
+    )
+    pairs = tuple(
+        dataclasses.replace(mat.connections[0], a=f"s{i}", b=f"s{i + 1}") for i in range(0, 60, 2)
+    )
+    split = dataclasses.replace(mat, spaces=spaces, connections=pairs, requires=())
+    game = dataclasses.replace(game, maps=(split,))
+    (finding,) = [
+        f for f in map_structure.check(game, build_graphs(game, None)) if "parts" in f.message
+    ]
+    sizes = ", ".join(["2"] * 10)
+    assert finding.message.endswith(f"falls into 30 unconnected parts ({sizes} and 20 more spaces)")
