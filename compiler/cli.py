@@ -109,11 +109,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_build(args: argparse.Namespace) -> int:
     from compiler.build import BOOK, KIT, Job, Result, run
-    from compiler.load.game_files import languages
+    from compiler.load.game_files import languages, same_ids
     from compiler.write import ensure_folder
 
     dirs = _games(args)
     if dirs is None:
+        return EXIT_INPUT
+    clashes = same_ids(dirs, _root_for(args.rulesets))
+    if clashes:  # before anything is written: their files would overwrite each other
+        _report(clashes)
         return EXIT_INPUT
     ensure_folder(args.out)  # a mistyped --out fails now, not after every game is rendered
     if _refused_inside_game(
@@ -617,7 +621,10 @@ def language_list(value: str) -> list[str] | None:
     """--lang it,en -> ["it", "en"]; None (every language) for "all"."""
     if value == "all":
         return None
-    return [language_tag(lang.strip()) for lang in value.split(",") if lang.strip()] or None
+    # each once, in the order given: a language named twice was built twice, its files
+    # listed and counted twice
+    tags = [language_tag(lang.strip()) for lang in value.split(",") if lang.strip()]
+    return list(dict.fromkeys(tags)) or None
 
 
 def path_arg(value: str) -> Path:

@@ -1068,7 +1068,10 @@ CODES: tuple[Code, ...] = (
             - within one item: the column `key`s of a table, the cards and the field
               `key`s of a deck, the spaces of a map, the regions on each face of a
               layout;
-            - `player_aids.forms` in game.yaml may list a table once.
+            - `player_aids.forms` in game.yaml may list a table once;
+            - among the games one `casebook build` builds: a game's files are written
+              under its `id`, so two games of one id (a copied folder not yet
+              renamed) would overwrite each other. The build stops before writing.
 
             ```yaml
             tables:

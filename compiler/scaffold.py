@@ -83,8 +83,9 @@ def _checked_title(title: str) -> str:
         raise ValueError("the title is not UTF-8 text; type it again in a UTF-8 terminal") from None
     if not title.strip():
         raise ValueError("the title is empty; give one, or leave --title out")
-    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in title):
-        raise ValueError("the title holds a control character; type it on one line")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in title):
+        # U+2028 and U+2029 end a line in YAML, so game.yaml could not be read back
+        raise ValueError("the title holds a control character or line break; type it on one line")
     return title.strip()
 
 

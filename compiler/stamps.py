@@ -31,11 +31,11 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 from compiler.cache import read_entry
+from compiler.diagnostics import CompileError
 from compiler.paths import MAX_FILE_BYTES, PROJECT_ROOT
 
 STAMP_DIR = ".casebook"
 _DICTIONARIES = Path("/usr/share/hunspell")
-_TRANSLATION_OF = re.compile(r"^translation_of:\s*['\"]?([a-z0-9-]+)", re.MULTILINE)
 
 
 def _tree_content(folder: Path, digest: hashlib._Hash) -> None:
@@ -122,15 +122,33 @@ def input_digest(game_dir: Path, options: dict[str, object]) -> str:
     digest.update(toolchain_digest().encode())
     digest.update(json.dumps(options, sort_keys=True).encode())
     _tree_content(game_dir, digest)
-    try:  # as far as a game.yaml may run (a longer one is refused when it is loaded)
-        with (game_dir / "game.yaml").open("rb") as f:
-            head = f.read(MAX_FILE_BYTES + 1)
-    except OSError:
-        return digest.hexdigest()  # no game.yaml to read: loading it says why
-    found = _TRANSLATION_OF.search(head.decode("utf-8", errors="replace"))
-    if found and (game_dir.parent / found.group(1)).is_dir():
-        _tree_content(game_dir.parent / found.group(1), digest)
+    # A translation is built from its original, and that original may itself translate
+    # another: each game of the chain counts, read as the build reads it (a pattern over
+    # the text missed a quoted key and every game past the first).
+    seen = {game_dir.name}
+    here = game_dir
+    while (original := _translation_of(here)) is not None and original not in seen:
+        seen.add(original)
+        here = game_dir.parent / original
+        if not here.is_dir():
+            break  # loading the game says MODEL011
+        _tree_content(here, digest)
     return digest.hexdigest()
+
+
+def _translation_of(game_dir: Path) -> str | None:
+    """The folder name game.yaml's ``translation_of`` gives, read with the loader; None
+    when there is none, or game.yaml cannot be read (loading the game says why)."""
+    from compiler.load.yaml_nodes import load_file
+
+    try:
+        data = load_file(game_dir / "game.yaml", game_dir).data
+    except CompileError:
+        return None
+    found = data.get("translation_of") if isinstance(data, dict) else None
+    if not isinstance(found, str) or not found or "/" in found or found in (".", ".."):
+        return None
+    return found
 
 
 _STAMP_BYTES = 64 * 2**20  # a stamp lists a kit's files: kilobytes, megabytes for a huge game

@@ -182,6 +182,44 @@ def languages(game_dir: Path) -> list[str]:
     return [own] + [lang for lang in catalogs if lang != own]
 
 
+def same_ids(game_dirs: list[Path], root: Path) -> list[Finding]:
+    """MODEL013 for each game whose game.yaml ``id`` an earlier game of the list has.
+
+    A build writes a game's files under its id: two games of one id (a copied
+    folder not yet renamed) overwrote each other's outputs, each build undoing
+    the other's, and one said "up to date" over the other's files. Read
+    cheaply, as ``languages`` reads; a game.yaml that cannot be read is left to
+    the build to report.
+    """
+    first: dict[str, Location] = {}
+    out = []
+    for game_dir in game_dirs:
+        try:
+            source = load_file(game_dir / "game.yaml", root)
+        except CompileError:
+            continue
+        data = source.data
+        game_id = data.get("id") if isinstance(data, dict) else None
+        if not isinstance(game_id, str):
+            continue
+        at = source.locate(("id",))
+        if game_id in first:
+            out.append(
+                Finding(
+                    "MODEL013",
+                    Severity.ERROR,
+                    f"game id {game_id!r} is also the id of {first[game_id].path}: both games "
+                    f"would be built into the same folder, {game_id}/, over each other",
+                    at,
+                    suggestion="give each game its own id: its folder's name",
+                    related=(first[game_id],),
+                )
+            )
+        else:
+            first[game_id] = at
+    return out
+
+
 def catalog_languages(game_dir: Path) -> list[str]:
     """The languages of the catalogs in the game's l10n/ folder, sorted.
 

@@ -230,7 +230,12 @@ def test_new_keeps_a_title_with_quotes_and_colons_as_text(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize(
     ("title", "says"),
-    [("   ", "the title is empty"), ("a\x07b", "control character"), ("\udcff", "not UTF-8")],
+    [
+        ("   ", "the title is empty"),
+        ("a\x07b", "control character"),
+        ("\udcff", "not UTF-8"),
+        ("Maquis\u2029Two", "line break"),  # YAML ends a line there: game.yaml was unreadable
+    ],
 )
 def test_new_refuses_a_title_game_yaml_cannot_hold(title: str, says: str, tmp_path: Path) -> None:
     made = run_casebook("new", "ambush", "--title", title, "--rulesets", str(tmp_path))
@@ -379,3 +384,22 @@ def test_a_game_with_nothing_in_it_yet_says_so(tmp_path: Path) -> None:
     assert "Nothing yet: the ruleset holds no rules, cards or tables." in text
     listed = run_casebook("table", "blank", "--rulesets", str(tmp_path))
     assert listed.returncode == 0 and "blank has no tables" in listed.stderr
+
+
+def test_a_language_named_twice_is_built_once() -> None:
+    """Found by a probe: --lang it,it ran every job twice and counted every file twice."""
+    from compiler.cli import language_list
+
+    assert language_list("it, it,en,it") == ["it", "en"]
+
+
+def test_two_games_of_one_id_are_refused_before_anything_is_built(rulesets: Path) -> None:
+    """Found by a probe: a copied game not yet renamed built into the same folder as its
+    original, each build overwriting the other's files and calling them up to date."""
+    shutil.copytree(rulesets / "mini-case", rulesets / "mini-case-copy")
+    out = rulesets.parent / "out"
+    result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
+    assert result.returncode == 2
+    assert "mini-case-copy/game.yaml:" in result.stderr and "MODEL013" in result.stderr
+    assert "game id 'mini-case' is also the id of" in result.stderr
+    assert not out.exists()

@@ -89,3 +89,26 @@ def test_the_toolchain_digest_sees_every_file_but_bytecode(tmp_path: Path) -> No
     before = _tree(tmp_path)
     (tmp_path / "pkg" / "new.py").write_text("")
     assert _tree(tmp_path) != before  # a new file too
+
+
+@pytest.mark.parametrize("key", ["translation_of", '"translation_of"'])
+def test_a_change_anywhere_in_a_chain_of_translations_is_seen(tmp_path: Path, key: str) -> None:
+    """Found by a probe: the digest followed one translation_of, found by a pattern over
+    the text, so a broken original's original (or a quoted key) left a translation
+    "up to date" that a fresh build refused."""
+    for name, original in (("a", "b"), ("b", "c"), ("c", None)):
+        (tmp_path / name).mkdir()
+        line = f"{key}: {original}\n" if original else ""
+        (tmp_path / name / "game.yaml").write_text(f"id: {name}\n{line}", encoding="utf-8")
+    before = stamps.input_digest(tmp_path / "a", {})
+    (tmp_path / "c" / "setup.yaml").write_text("bad: [unclosed\n", encoding="utf-8")
+    assert stamps.input_digest(tmp_path / "a", {}) != before
+
+
+def test_a_loop_of_translations_ends(tmp_path: Path) -> None:
+    for name, original in (("a", "b"), ("b", "a")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "game.yaml").write_text(
+            f"id: {name}\ntranslation_of: {original}\n", encoding="utf-8"
+        )
+    assert stamps.input_digest(tmp_path / "a", {})  # loading the game says MODEL011
