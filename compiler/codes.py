@@ -712,9 +712,14 @@ CODES: tuple[Code, ...] = (
             - leads to no file (its target is missing), or loops back on itself;
             - leads to a file outside the game's folder.
 
+            A translation catalog (`l10n/LANG.po`, or an `l10n/` folder that is a link)
+            that leads out of the game's folder is refused the same way when the
+            translation is read: the build's change stamp reads the game's folder, and
+            an edit behind such a link left a translation "up to date".
+
             A ruleset reads only its own folder. A link to another file inside the
             same game folder is fine. Replace the link with the file itself (copy it
-            in).
+            in; `casebook l10n import` merges a catalog kept elsewhere).
             """
         ),
     ),

@@ -35,7 +35,6 @@ from compiler.diagnostics import CompileError
 from compiler.paths import MAX_FILE_BYTES, PROJECT_ROOT
 
 STAMP_DIR = ".casebook"
-_DICTIONARIES = Path("/usr/share/hunspell")
 
 
 def _tree_content(folder: Path, digest: hashlib._Hash) -> None:
@@ -111,8 +110,13 @@ def toolchain_digest() -> str:
             digest.update(f"{library}={metadata.version(library)}\n".encode())
         except metadata.PackageNotFoundError:
             digest.update(f"{library}=-\n".encode())
-    if _DICTIONARIES.is_dir():
-        _tree_stat(_DICTIONARIES, digest)
+    # the dictionaries the proofs' spelling checks read: wherever they are looked for
+    from compiler.l10n.spelling import dictionary_dirs
+
+    for folder in dictionary_dirs():
+        digest.update(f"dictionaries:{folder}\n".encode())
+        if folder.is_dir():
+            _tree_stat(folder, digest)
     return digest.hexdigest()
 
 

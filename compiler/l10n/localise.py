@@ -171,6 +171,24 @@ def localise(sources: GameSources, lang: str, root: Path) -> tuple[GameSources, 
     source_lang = game_data.get("language", "") if isinstance(game_data, dict) else ""
     if not path.exists():
         raise CompileError([_no_catalog(sources.game_dir, lang, source_lang, shown)])
+    target = path.resolve()
+    if not target.is_relative_to(sources.game_dir.resolve()):
+        # as a YAML file linked from outside is (LOAD011): the build's change stamp reads
+        # the game's folder, and an edit behind the link left a translation "up to date"
+        raise CompileError(
+            [
+                Finding(
+                    "LOAD011",
+                    Severity.ERROR,
+                    f"{path.name} is a link to {target}, outside the game's folder",
+                    # where the link is, as the game's folder names it (shown() follows it)
+                    Location(f"{paths.shown(sources.game_dir, root)}/{L10N_DIR}/{path.name}", 1, 1),
+                    suggestion="a ruleset reads only its own folder: copy the catalog in "
+                    "instead of linking to it (`casebook l10n import` merges one from "
+                    "elsewhere)",
+                )
+            ]
+        )
     po = catalog.read(path, shown)
     units = extract(sources)
     l10n = localisation(

@@ -15,6 +15,7 @@ pure-Python engine is installed.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import json
 import os
 import re
@@ -38,7 +39,9 @@ DICTIONARIES = {
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
-def _dirs() -> list[Path]:
+def dictionary_dirs() -> list[Path]:
+    """Where dictionaries are looked for, in order: CASEBOOK_DICTIONARIES, then the
+    system's folders. The build's change stamp covers each (compiler/stamps.py)."""
     extra = os.environ.get("CASEBOOK_DICTIONARIES", "")
     return [Path(d) for d in extra.split(":") if d] + [Path(d) for d in SYSTEM_DIRS]
 
@@ -46,7 +49,7 @@ def _dirs() -> list[Path]:
 def dictionary_path(lang: str) -> Path | None:
     """The .dic/.aff stem of the dictionary for ``lang``, or None when none is installed."""
     for name in DICTIONARIES.get(lang, (lang,)):
-        for folder in _dirs():
+        for folder in dictionary_dirs():
             if (folder / f"{name}.dic").is_file() and (folder / f"{name}.aff").is_file():
                 return folder / name
     return None
@@ -129,9 +132,14 @@ def opened() -> None:
 def _cache_file(path: Path) -> Path:
     from compiler.l10n.hunspell import engine
 
-    stat = (path.with_suffix(".dic")).stat()
-    name = f"spelling-{path.name}-{stat.st_size}-{int(stat.st_mtime)}-{engine()}.json"
-    return cache_dir() / name
+    # The answers are the dictionary's: keyed by where it is and both its files' sizes and
+    # times to the nanosecond (the .dic's size and whole second alone kept answers after a
+    # same-size edit, an edit of the .aff, or another folder's dictionary of one name).
+    key = hashlib.blake2b(str(path.resolve()).encode(), digest_size=8)
+    for suffix in (".dic", ".aff"):
+        stat = path.with_suffix(suffix).stat()
+        key.update(f"{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return cache_dir() / f"spelling-{path.name}-{key.hexdigest()}-{engine()}.json"
 
 
 _MEMO: dict[str, dict[str, bool]] = {}

@@ -392,3 +392,23 @@ def test_a_translated_template_that_fails_is_placed_at_its_catalog_entry(
     found = [x for x in (result.stdout + result.stderr).splitlines() if f"error: {code}" in x]
     assert found, result.stdout + result.stderr
     assert all(f"liberation/l10n/en.po:{line}:" in x for x in found), found
+
+
+def test_a_catalog_folder_linked_from_outside_the_game_is_refused(tmp_path: Path) -> None:
+    """Found by a probe: an l10n/ folder that was a link to shared catalogs was read, but
+    the change stamp never looked behind it: an edited translation stayed "up to date"."""
+    import shutil
+
+    from compiler.pipeline import front_end
+    from tests.conftest import RULESETS
+
+    game = tmp_path / "rulesets" / "liberation"
+    shutil.copytree(RULESETS / "liberation", game)
+    shared = tmp_path / "shared-l10n"
+    (game / "l10n").rename(shared)
+    (game / "l10n").symlink_to(shared, target_is_directory=True)
+    front = front_end(game, tmp_path, "original", "en")
+    assert front.game is None
+    (finding,) = [f for f in front.findings if f.code == "LOAD011"]
+    assert str(finding.location) == "rulesets/liberation/l10n/en.po:1:1"
+    assert "outside the game's folder" in finding.message

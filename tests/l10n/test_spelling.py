@@ -248,3 +248,32 @@ def test_the_spelling_module_is_light_enough_to_start_reading_first() -> None:
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_saved_answers_belong_to_one_dictionary_as_it_is_now(tmp_path: Path, monkeypatch) -> None:
+    """Found by a probe: answers were keyed by the .dic's name, size and whole second, so
+    a same-size edit of the .dic, an edit of the .aff, or another folder's dictionary
+    of the same name kept the old answers; and the build's stamp did not cover the
+    folders CASEBOOK_DICTIONARIES names, so a proof stayed "up to date"."""
+    from compiler import stamps
+
+    folder = tmp_path / "dicts"
+    folder.mkdir()
+    dic, aff = folder / "en_GB.dic", folder / "en_GB.aff"
+    dic.write_text("1\nzorblaxing\n", encoding="utf-8")
+    aff.write_text("SET UTF-8\n", encoding="utf-8")
+    monkeypatch.setenv("CASEBOOK_DICTIONARIES", str(folder))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    stamps.toolchain_digest.cache_clear()
+    before = (spelling._cache_file(folder / "en_GB"), stamps.toolchain_digest())
+    when = dic.stat().st_mtime_ns
+    dic.write_text("1\nqorblaxing\n", encoding="utf-8")  # the same size, the same second
+    os.utime(dic, ns=(when, when + 1))
+    stamps.toolchain_digest.cache_clear()
+    after_dic = (spelling._cache_file(folder / "en_GB"), stamps.toolchain_digest())
+    assert after_dic[0] != before[0] and after_dic[1] != before[1]
+    aff.write_text("SET UTF-8\nTRY e\n", encoding="utf-8")
+    stamps.toolchain_digest.cache_clear()
+    assert spelling._cache_file(folder / "en_GB") != after_dic[0]
+    assert stamps.toolchain_digest() != after_dic[1]
+    stamps.toolchain_digest.cache_clear()
