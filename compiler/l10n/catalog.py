@@ -151,6 +151,14 @@ def merge(
     po = new_catalog(game, lang)
     previous = {e.msgctxt: e for e in (old or []) if e.msgctxt and not e.obsolete}
     obsolete_before = [e for e in (old or []) if e.obsolete]
+    # a unit that comes back (a deletion reverted) takes up its own #~ entry again, as
+    # msgmerge does: kept beside the new live one, the pair made a catalog that every
+    # later read refused (L10N100, the entry twice)
+    revived = {
+        e.msgctxt: e
+        for e in obsolete_before
+        if e.msgctxt and e.msgctxt not in previous and e.msgstr
+    }
     wanted = {unit.id for unit in units}
     vanished = [e for ctxt, e in previous.items() if ctxt not in wanted and e.msgstr]
     by_text = {e.msgid: e for e in previous.values() if e.msgstr and FUZZY not in e.flags}
@@ -159,6 +167,9 @@ def merge(
     for unit in units:
         fresh = entry(unit, game)
         before = previous.get(unit.id)
+        if before is None and unit.id in revived:
+            before = revived[unit.id]
+            used.add(unit.id)
         if before is not None and before.msgid == unit.text:
             fresh.msgstr = before.msgstr
             fresh.tcomment = before.tcomment
@@ -189,7 +200,9 @@ def merge(
             else:
                 new += 1
         po.append(fresh)
-    gone = [e for e in vanished if e.msgctxt not in used] + obsolete_before
+    gone = [e for e in vanished if e.msgctxt not in used] + [
+        e for e in obsolete_before if not (e.msgctxt in revived and e.msgctxt in used)
+    ]
     for e in gone:
         e.obsolete = True
         po.append(e)
@@ -281,6 +294,9 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+_ODD_BREAK = re.compile("[\x85\u2028\u2029]")
+
+
 def _check_text(text: str, shown: str) -> None:
     """Faults polib lets through silently, as msgfmt --check names them."""
     for number, line in enumerate(text.split("\n"), 1):
@@ -292,6 +308,17 @@ def _check_text(text: str, shown: str) -> None:
                 Location(shown, number, bad.group().index('"') + 1),
                 'end the line with a closing " (a quote inside the text is written \\")',
             )
+    odd = _ODD_BREAK.search(text)
+    if odd:
+        # polib splits lines where str.splitlines() does: a string with one of these lost
+        # its last character without a word, or was refused a line past its entry
+        line, column = _line_col(text, odd.start())
+        raise _refused(
+            f"catalog holds U+{ord(odd.group()):04X}, a line separator most editors show as "
+            "nothing (pasted from a word processor)",
+            Location(shown, line, column),
+            "remove it; write a line break inside a string as \\n",
+        )
     control = CONTROL.search(text)
     if control:
         line, column = _line_col(text, control.start())

@@ -62,6 +62,28 @@ def update_text(src: Source, lang: str, today: str) -> tuple[str, catalog.MergeS
     return catalog.dumps(po), stats
 
 
+_SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl"}  # gettext's @modifiers that name a script
+
+
+def as_tag(header: str) -> str:
+    """A catalog's Language header as a language tag: gettext writes pt_BR and sr@latin
+    (Poedit, Weblate, msginit do), Casebook's folders and --lang pt-BR and sr-Latn."""
+    name, _, modifier = header.strip().partition("@")
+    primary, *rest = name.replace("_", "-").split("-")
+    parts = [primary.lower()]
+    if modifier.lower() in _SCRIPTS:
+        parts.append(_SCRIPTS[modifier.lower()])
+    parts += [p.title() if len(p) == 4 else p.upper() for p in rest]
+    return "-".join(parts)
+
+
+def _same_language(header: str, lang: str) -> bool:
+    """The header names ``lang``, or a regional form of it (en_US for en)."""
+    tag = as_tag(header).lower()
+    wanted = lang.lower()
+    return tag == wanted or ("-" not in wanted and tag.split("-")[0] == wanted)
+
+
 def import_text(
     src: Source, lang: str, theirs: polib.POFile, shown: str, today: str, notices: list
 ) -> str:
@@ -75,15 +97,16 @@ def import_text(
     """
     units = {u.id: u for u in src.units}
     problems = []
-    if theirs.metadata.get("Language") and theirs.metadata["Language"].split("_")[0] != lang:
+    header = theirs.metadata.get("Language", "")
+    if header and not _same_language(header, lang):
         problems.append(
             Finding(
                 "L10N101",
                 Severity.ERROR,
-                f"this catalog is for language {theirs.metadata['Language']!r}, not {lang!r}",
+                f"this catalog is for language {header!r}, not {lang!r}",
                 Location(shown, 1, 1),
                 suggestion=f"import it as `casebook l10n import {src.game.id} "
-                f"{theirs.metadata['Language']} FILE`, or fix its Language header",
+                f"{as_tag(header)} FILE`, or fix its Language header",
             )
         )
     strays = [e for e in theirs if not e.obsolete and (not e.msgctxt or e.msgctxt not in units)]

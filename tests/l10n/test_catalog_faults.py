@@ -355,6 +355,25 @@ def test_a_named_pipe_for_a_catalog_is_refused_without_waiting(game: Path) -> No
         )
 
 
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
+def test_a_line_separator_in_a_string_is_refused_where_it_stands(
+    game: Path, separator: str
+) -> None:
+    """Found by a probe: polib splits lines at U+2028, U+2029 and U+0085, so a string
+    ending in one lost its last character with exit 0 (one in the middle was refused a
+    line past its entry)."""
+    path = catalog_path(game, "fr")
+    text = path.read_text(encoding="utf-8")
+    line = 'msgstr "Attaquez en premier ce tour (Case 2.1.1)."'
+    assert line in text
+    number = text[: text.index(line)].count("\n") + 1
+    path.write_text(text.replace(line, line[:-1] + separator + '"'), encoding="utf-8")
+    result = _cli(game, "l10n", "status", "mini-case")
+    assert result.returncode == 2
+    where = f"fr.po:{number}:{len(line)}: error: L10N100 catalog holds U+{ord(separator):04X}"
+    assert where in result.stderr
+
+
 def test_a_control_character_written_as_an_escape_is_refused_at_its_entry(game: Path) -> None:
     """polib turns \\b \\f \\v \\r into the characters after the file's own were checked."""
     path = catalog_path(game, "fr")

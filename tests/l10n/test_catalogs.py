@@ -127,6 +127,26 @@ def test_a_removed_string_becomes_obsolete_and_keeps_its_translation(game: Path)
     ]
 
 
+def test_a_string_that_comes_back_takes_up_its_own_translation_again(game: Path) -> None:
+    """Found by a probe: a deletion reverted left the unit's #~ entry beside its new live
+    one, a catalog every later update, status and build refused (L10N100, the entry
+    twice), and the unit came back fuzzy though its own translation was current."""
+    rules = game / "rules" / "01-play.yaml"
+    original = rules.read_text(encoding="utf-8")
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Draw from the top.": "Piochez sur le dessus."})
+    _edit(rules, "- Draw from the top.", '- {kind: heading, text: "Top:"}')
+    assert _cli(game, "l10n", "update", "mini-case", "fr").returncode == 0
+    rules.write_text(original, encoding="utf-8")  # the deletion reverted
+    for _ in range(2):  # the catalog written must read back
+        result = _cli(game, "l10n", "update", "mini-case", "fr")
+        assert result.returncode == 0, result.stderr
+    entries = [e for e in _po(game) if e.msgid == "Draw from the top."]
+    assert [(e.obsolete, e.msgstr, e.fuzzy) for e in entries] == [
+        (0, "Piochez sur le dessus.", False)
+    ]
+
+
 def test_import_brings_translations_in_and_round_trips_losslessly(
     game: Path, tmp_path: Path
 ) -> None:
@@ -305,3 +325,24 @@ def test_an_unclosed_quote_in_the_catalog_itself_stops_update_rewriting_it(game:
     assert result.returncode == 2
     assert "a quoted string is not closed on its line" in result.stderr
     assert path.read_text(encoding="utf-8") == broken
+
+
+@pytest.mark.parametrize(("header", "lang"), [("pt_BR", "pt-BR"), ("sr@latin", "sr-Latn")])
+def test_a_catalog_whose_header_names_its_language_the_gettext_way_imports(
+    game: Path, tmp_path: Path, header: str, lang: str
+) -> None:
+    """Found by a probe: Poedit, Weblate and msginit write Language: pt_BR (sr@latin);
+    import refused it for pt-BR and suggested a LANG the command line refuses."""
+    assert _cli(game, "l10n", "update", "mini-case", lang).returncode == 0
+    theirs = tmp_path / "theirs.po"
+    po = polib.pofile(str(catalog_path(game, lang)))
+    po.metadata["Language"] = header
+    po.save(str(theirs))
+    result = _cli(game, "l10n", "import", "mini-case", lang, str(theirs))
+    assert result.returncode == 0, result.stderr
+    po.metadata["Language"] = "it"
+    po.save(str(theirs))
+    refused = _cli(game, "l10n", "import", "mini-case", lang, str(theirs))
+    assert refused.returncode == 2 and f"this catalog is for language 'it', not {lang!r}" in (
+        refused.stderr
+    )
