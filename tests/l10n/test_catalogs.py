@@ -147,6 +147,26 @@ def test_a_string_that_comes_back_takes_up_its_own_translation_again(game: Path)
     ]
 
 
+def test_a_paragraph_moved_and_reworded_brings_its_translation_as_a_suggestion(
+    game: Path,
+) -> None:
+    """A unit that vanished under one id and came back under another with its text a
+    little changed (a renumbering) keeps its translation, fuzzy, with the text it was
+    made from: the closest vanished entry, found by text similarity."""
+    rules = game / "rules" / "01-play.yaml"
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    shuffle = "Shuffle when the deck is empty (Case 9.9.9)."
+    _translate(game, {shuffle: "Mélangez quand la pioche est vide (Case 9.9.9)."})
+    _edit(rules, "- number: b\n", "- number: c\n")  # a renumbered item: its unit's id moves
+    _edit(rules, shuffle, "Shuffle when the deck is empty (Case 9.9.8).")
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    assert "1 new with a fuzzy suggestion" in result.stdout
+    (moved,) = [e for e in _po(game) if e.msgid.startswith("Shuffle when") and not e.obsolete]
+    assert moved.fuzzy and moved.msgstr == "Mélangez quand la pioche est vide (Case 9.9.9)."
+    assert moved.previous_msgid == shuffle
+
+
 def test_import_brings_translations_in_and_round_trips_losslessly(
     game: Path, tmp_path: Path
 ) -> None:
