@@ -60,6 +60,11 @@ def build(game: Game, graphs: Graphs, edition: str) -> list[Output]:
     return [Output(output_path(game, edition), render(game, graphs, edition))]
 
 
+RIGHT_TO_LEFT = frozenset({"ar", "dv", "fa", "he", "ku", "ps", "sd", "ug", "ur", "yi"})
+"""Languages written right to left: the page says so (``dir``), and the browser sets the
+text in that direction. (The PDFs cannot yet: the session note and README say so.)"""
+
+
 def render(game: Game, graphs: Graphs, edition: str) -> bytes:
     """The page's UTF-8 bytes; the same game always gives the same bytes."""
     page = _Page(game, graphs, edition)
@@ -260,6 +265,7 @@ class _Page:
         cards = "-cards" if self.card_anchors else ""  # the search finds cards too
         return {
             "lang": lang,
+            "dir": "rtl" if lang.split("-")[0] in RIGHT_TO_LEFT else "ltr",
             "page_title": f"{game.title} — {label(lang, 'edition-' + self.edition)}",
             "game": game,
             "intro": self.intro(),

@@ -458,3 +458,15 @@ def test_a_rule_longer_than_any_card_is_on_the_page(tmp_path: Path) -> None:
     assert fe.game is not None, [f.render() for f in fe.findings]
     (out,) = html.build(fe.game, fe.graphs, "original")
     assert out.data.count(b"Read every rule before play.") == 4000
+
+
+@pytest.mark.parametrize(("lang", "direction"), [("he", "rtl"), ("ar", "rtl"), ("en", "ltr")])
+def test_the_page_says_which_way_its_language_is_written(lang: str, direction: str) -> None:
+    """Found by a probe: a Hebrew translation's page said lang="he" and nothing of its
+    direction, so the browser set it left to right."""
+    from dataclasses import replace
+
+    fe = living("maquis")
+    game = replace(fe.game, language=lang)
+    page = html.render(game, fe.graphs, "living").decode("utf-8")
+    assert f'<html lang="{lang}" dir="{direction}">' in page
