@@ -236,3 +236,35 @@ def test_plainly_valid_markup_is_markup_reportlab_reads(pieces) -> None:
 )
 def test_plainly_valid_answers_for_card_markup(markup: str, plain: bool) -> None:
     assert region_text.plainly_valid(markup) is plain
+
+
+def test_a_text_far_too_long_for_its_box_is_refused_by_its_bound() -> None:
+    """Found by a probe: a translated card text of a megabyte was wrapped at every size
+    the build tries (minutes) before FIT001; its glyphs alone need more lines than the
+    box holds, which one pass over it shows."""
+    faces.register()
+    region = Region("r", 0, 0, 53.5, 40, "x", size=9, min_size=6)
+    subject = region_text.Subject({}, "card 'c'", "en", NOWHERE)
+    with pytest.raises(CompileError) as caught:
+        faces.fit(region, "You may move. " * 20_000, subject)
+    (finding,) = caught.value.findings
+    assert finding.code == "FIT001"
+    assert "overflows its 40 mm height by at least" in finding.message
+    assert "even at the minimum size 6 pt" in finding.message
+    # a long text that does fit is set as before, by ReportLab
+    tall = Region("r", 0, 0, 180, 270, "x", size=9, min_size=2)
+    assert faces.fit(tall, "ab " * 2_000, subject).paragraph is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1_700, max_value=6_000), st.floats(min_value=20, max_value=120))
+def test_the_bound_never_refuses_a_text_that_fits(words: int, height: float) -> None:
+    """Whatever the bound says is too tall, ReportLab would not fit either."""
+    faces.register()
+    region = Region("r", 0, 0, 120, height, "x", size=7, min_size=2)
+    markup = "Move one unit. " * (words // 3)
+    width = (region.w - 2 * region.padding) * faces.mm
+    inner = (region.h - 2 * region.padding) * faces.mm
+    if faces._surely_too_tall(region, markup, width, inner) is not None:
+        smallest = faces._paragraph(region, markup, region.min_size)
+        assert smallest.wrap(width, 10_000)[1] > inner

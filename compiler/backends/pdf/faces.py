@@ -18,6 +18,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -117,6 +118,11 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
     markup = _for_font(region, markup)
     width = (region.w - 2 * region.padding) * mm
     height = (region.h - 2 * region.padding) * mm
+    at_least = _surely_too_tall(region, markup, width, height) if len(markup) > LONG else None
+    if at_least is not None:
+        if region.optional:
+            return Fitted(region, None, 0.0, region.size)
+        raise CompileError([_overflow(region, subject, f"by at least {at_least / mm:.1f} mm")])
     for size in sizes(region):
         para = _paragraph(region, markup, size)
         _, needed = para.wrap(width, 10_000)
@@ -127,24 +133,51 @@ def fit(region: Region, markup: str, subject: Subject) -> Fitted:
         return Fitted(region, None, 0.0, region.size)
     over = max(needed - height, 0) / mm
     wide = max(widest - width, 0) / mm
-    problem = (
-        f"overflows its {region.h:g} mm height by {over:.1f} mm"
-        if over
-        else f"has a word {wide:.1f} mm wider than the {region.w:g} mm box"
-    )
+    if over:
+        raise CompileError([_overflow(region, subject, f"by {over:.1f} mm")])
     raise CompileError(
-        [
-            Finding(
-                "FIT001",
-                Severity.ERROR,
-                f"{subject.what}, region {region.id!r} ({subject.lang}): the text "
-                f"{problem} even at the minimum size {region.min_size:g} pt",
-                subject.at,
-                suggestion="enlarge the region in layouts.yaml or lower its min_size "
-                f"{f'(at {region.at}); ' if region.at else '; '}the source's text is printed "
-                "as written, a translation can be shortened in its catalog",
-            )
-        ]
+        [_misfit(region, subject, f"has a word {wide:.1f} mm wider than the {region.w:g} mm box")]
+    )
+
+
+LONG = 5_000
+"""Characters of markup from which a region's text is first bounded from below: wrapped at
+each size in turn, a translated card text of a megabyte took ReportLab minutes."""
+
+
+def _surely_too_tall(region: Region, markup: str, width: float, height: float) -> float | None:
+    """By how much the text must overflow at the smallest size, or None if it may fit.
+
+    A line holds at most ``width`` points of glyphs, so the text needs at least its
+    glyphs' total advance (less the spaces, where lines may break) over ``width``
+    lines, each at least the style's leading. Reading the markup into fragments is
+    one pass; wrapping it is what costs.
+    """
+    para = _paragraph(region, markup, min(sizes(region)))
+    total = sum(
+        stringWidth(_WORD_GAPS.sub("", frag.text), frag.fontName, frag.fontSize)
+        for frag in para.frags
+        if getattr(frag, "text", "")
+    )
+    lines = int(total // width) if width > 0 else 0
+    over = lines * para.style.leading - height
+    return over if over > mm else None
+
+
+def _overflow(region: Region, subject: Subject, by: str) -> Finding:
+    return _misfit(region, subject, f"overflows its {region.h:g} mm height {by}")
+
+
+def _misfit(region: Region, subject: Subject, problem: str) -> Finding:
+    return Finding(
+        "FIT001",
+        Severity.ERROR,
+        f"{subject.what}, region {region.id!r} ({subject.lang}): the text "
+        f"{problem} even at the minimum size {region.min_size:g} pt",
+        subject.at,
+        suggestion="enlarge the region in layouts.yaml or lower its min_size "
+        f"{f'(at {region.at}); ' if region.at else '; '}the source's text is printed "
+        "as written, a translation can be shortened in its catalog",
     )
 
 
