@@ -9,7 +9,7 @@ the source does not give is listed as a gap, never drawn empty.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -26,7 +26,6 @@ from reportlab.platypus import (
     Paragraph,
     Spacer,
 )
-from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.form_layout import SOURCE, TITLE
 from compiler.backends.labels import label, rule_name
@@ -37,7 +36,7 @@ from compiler.backends.pdf.imposition import two_ends
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import styles
-from compiler.backends.pdf.tables import table_flowable
+from compiler.backends.pdf.tables import table_flowable, with_split_rows
 from compiler.model.game import Game
 from compiler.model.rules import Rule
 from compiler.model.tables import Table
@@ -185,15 +184,6 @@ def tables_story(game: Game, portrait, wide, st: dict, split_rows: bool = False)
                 text += f" ({label(lang, 'from-rule', rule=rule_name(game, table.rule))})"
             story.append(Paragraph(esc(text), st["gap"]))
     return story
-
-
-def with_split_rows(render: Callable[[bool], bytes]) -> bytes:
-    """``render(split_rows)``, first with table rows kept whole, as they read best; only
-    when a row is taller than a page (ReportLab cannot place it) again with rows split."""
-    try:
-        return render(False)
-    except LayoutError:
-        return render(True)
 
 
 def render(game: Game, paper: str) -> bytes:

@@ -34,13 +34,13 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, SERIF, register
 from compiler.backends.pdf.markup import dest, esc
 from compiler.backends.pdf.paper import POINTS
+from compiler.backends.pdf.tables import with_split_rows
 from compiler.backends.rulebook import TITLE_MAX
 from compiler.diagnostics import Finding, Severity
 from compiler.model.game import Game
@@ -327,10 +327,7 @@ def render(game: Game, findings: Sequence[Finding], paper: str) -> bytes:
     """The proof's PDF bytes. A string taller than a page (a translation of
     thousands of lines) cannot be moved to the next page whole; only then is
     the proof laid out again with its rows allowed to split, as the rulebook is."""
-    try:
-        return _render(game, findings, paper, split_rows=False)
-    except LayoutError:
-        return _render(game, findings, paper, split_rows=True)
+    return with_split_rows(lambda split_rows: _render(game, findings, paper, split_rows))
 
 
 def _render(game: Game, findings: Sequence[Finding], paper: str, split_rows: bool) -> bytes:

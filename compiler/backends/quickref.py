@@ -25,19 +25,14 @@ from reportlab.platypus import (
     Paragraph,
 )
 
-from compiler.backends.aids import (
-    MARGIN,
-    aid_styles,
-    page_footer,
-    tables_story,
-    with_split_rows,
-)
+from compiler.backends.aids import MARGIN, aid_styles, page_footer, tables_story
 from compiler.backends.labels import edition_line, label
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.markup import dest, esc
 from compiler.backends.pdf.paper import POINTS
+from compiler.backends.pdf.tables import with_split_rows
 from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.reference.lookup import RulesReference, excerpt

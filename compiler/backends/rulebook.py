@@ -26,7 +26,6 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
-from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.labels import PAGE_CITATION, edition_line, label, language_name
 from compiler.backends.pdf.contents import Contents, lay_out_once
@@ -38,7 +37,7 @@ from compiler.backends.pdf.imposition import two_ends
 from compiler.backends.pdf.markup import anchor, dest, erratum_marker, esc, para_markup
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import ACCENT, INK, styles
-from compiler.backends.pdf.tables import table_flowable
+from compiler.backends.pdf.tables import table_flowable, with_split_rows
 from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.model.parameters import Override, effective
@@ -483,10 +482,7 @@ def render(game: Game, graphs: Graphs, paper: str, tick: Tick = silent) -> bytes
     A table cell taller than a page cannot be moved to the next one; only then
     is the book laid out again with table rows allowed to split.
     """
-    try:
-        return _render(game, graphs, paper, tick, split_rows=False)
-    except LayoutError:
-        return _render(game, graphs, paper, tick, split_rows=True)
+    return with_split_rows(lambda split_rows: _render(game, graphs, paper, tick, split_rows))
 
 
 def _render(game: Game, graphs: Graphs, paper: str, tick: Tick, split_rows: bool) -> bytes:

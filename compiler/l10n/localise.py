@@ -35,7 +35,12 @@ from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n import catalog
 from compiler.l10n.corrections import corrected_texts
 from compiler.l10n.units import Unit, extract
-from compiler.load.game_files import L10N_DIR, GameSources, catalog_languages
+from compiler.load.game_files import (
+    L10N_DIR,
+    GameSources,
+    catalog_languages,
+    linked_from_outside,
+)
 from compiler.load.yaml_nodes import SourceFile
 from compiler.model.game import Erratum
 from compiler.model.l10n import (
@@ -177,15 +182,12 @@ def localise(sources: GameSources, lang: str, root: Path) -> tuple[GameSources, 
         # the game's folder, and an edit behind the link left a translation "up to date"
         raise CompileError(
             [
-                Finding(
-                    "LOAD011",
-                    Severity.ERROR,
-                    f"{path.name} is a link to {target}, outside the game's folder",
+                linked_from_outside(
+                    path.name,
+                    target,
                     # where the link is, as the game's folder names it (shown() follows it)
-                    Location(f"{paths.shown(sources.game_dir, root)}/{L10N_DIR}/{path.name}", 1, 1),
-                    suggestion="a ruleset reads only its own folder: copy the catalog in "
-                    "instead of linking to it (`casebook l10n import` merges one from "
-                    "elsewhere)",
+                    f"{paths.shown(sources.game_dir, root)}/{L10N_DIR}/{path.name}",
+                    " (`casebook l10n import` merges a catalog kept elsewhere)",
                 )
             ]
         )

@@ -120,15 +120,7 @@ def load_game(
             )
             slots.append((kind, path, [refused]))
         elif not target.is_relative_to(inside):
-            refused = Finding(
-                "LOAD011",
-                Severity.ERROR,
-                f"{path.name} is a link to {target}, outside the game's folder",
-                Location(shown(path, root), 1, 1),
-                suggestion="a ruleset reads only its own folder: copy the file in "
-                "instead of linking to it",
-            )
-            slots.append((kind, path, [refused]))
+            slots.append((kind, path, [linked_from_outside(path.name, target, shown(path, root))]))
         else:
             slots.append((kind, path, None))
     readable = [(kind, path) for kind, path, refused in slots if refused is None]
@@ -180,6 +172,19 @@ def languages(game_dir: Path) -> list[str]:
         pass
     catalogs = catalog_languages(game_dir)
     return [own] + [lang for lang in catalogs if lang != own]
+
+
+def linked_from_outside(name: str, target: Path, shown: str, also: str = "") -> Finding:
+    """LOAD011: a game's file (a YAML file, a catalog) is a link out of its folder. A
+    ruleset reads only its own folder, and the build's change stamp reads only that."""
+    return Finding(
+        "LOAD011",
+        Severity.ERROR,
+        f"{name} is a link to {target}, outside the game's folder",
+        Location(shown, 1, 1),
+        suggestion="a ruleset reads only its own folder: copy the file in instead of "
+        f"linking to it{also}",
+    )
 
 
 def same_ids(game_dirs: list[Path], root: Path) -> list[Finding]:

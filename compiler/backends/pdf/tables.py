@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.styles import ACCENT, SHADE
@@ -28,6 +31,16 @@ _HEAD = ParagraphStyle(
     leading=HEAD.leading,
     textColor=colors.white,
 )
+
+
+def with_split_rows(render: Callable[[bool], bytes]) -> bytes:
+    """``render(split_rows)``: first with table rows kept whole, as they read best; only
+    when a row is taller than a page (ReportLab can place it nowhere: LayoutError) again
+    with rows allowed to split. Every document that sets tables lays out this way."""
+    try:
+        return render(False)
+    except LayoutError:
+        return render(True)
 
 
 def table_flowable(
