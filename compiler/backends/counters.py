@@ -217,11 +217,13 @@ def manifest_pages(canv: Canvas, game: Game, sheet: CounterSheet, page: Sheet, h
         )
     if game.counters_left_out:
         names = {c.id: c.name for c in game.components}
-        body.append(Paragraph("Not printed", st["section"]))
-        body += [
-            Paragraph(esc(f"{names.get(x.component, x.component)}: {x.why}"), st["aid-sub"])
+        reason = ParagraphStyle("manifest-reason", parent=st["aid-sub"], keepWithNext=0)
+        reasons = [
+            Paragraph(esc(f"{names.get(x.component, x.component)}: {x.why}"), reason)
             for x in game.counters_left_out
         ]
+        heading = ParagraphStyle("manifest-section", parent=st["section"], keepWithNext=1)
+        body += [Paragraph("Not printed", heading), *reasons]
     n = 0
     while body:
         frame = Frame(
@@ -245,6 +247,8 @@ def _fill(frame: Frame, body: list[Flowable], canv: Canvas) -> bool:
     next; Frame.addFromList places only whole flowables). False when nothing fitted."""
     placed = False
     while body:
+        if placed and _stranded(frame, body, canv):
+            break  # a heading (keepWithNext) goes over to the next page with its first line
         if frame.add(body[0], canv, trySplit=0):
             body.pop(0)
             placed = True
@@ -267,6 +271,18 @@ def _tallest_row(data: list[list[Paragraph]], width: float) -> float:
 
 
 _COLUMNS = (0.2, 0.13, 0.13, 0.07, 0.47)  # the manifest's columns, as parts of its width
+
+
+def _stranded(frame: Frame, body: list[Flowable], canv: Canvas) -> bool:
+    """Whether ``body[0]`` is a heading that would stand at this page's foot without the
+    line after it (Frame.add keeps no flowable with the next, as a document does)."""
+    first = body[0]
+    if len(body) < 2 or not getattr(getattr(first, "style", None), "keepWithNext", 0):
+        return False
+    room = frame._y - frame._y1p  # what is left of the frame
+    width = frame._getAvailableWidth()
+    needed = first.wrap(width, room)[1] + first.getSpaceAfter() + body[1].wrap(width, room)[1]
+    return needed > room
 
 
 def _manifest_table(data: list[list[Paragraph]], width: float, split_rows: bool) -> Table:

@@ -526,6 +526,9 @@ def test_a_manifest_longer_than_a_page_runs_on_to_the_next(sea) -> None:
     text = " ".join(manifest)
     assert all(f"reason number {i}" in text for i in range(120))
     assert "Why this count" in manifest[1]  # the header repeated on the next page
+    # a heading is never left alone at a page's foot: it is on the page of its first line
+    (heading,) = [p for p in pages if "Not printed" in p]
+    assert "Damage Point Marker:" in heading
 
 
 def test_a_counter_layouts_grid_and_orientation_are_used_and_a_gutter_is_said_unused(
