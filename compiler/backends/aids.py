@@ -33,6 +33,7 @@ from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.imposition import two_ends
+from compiler.backends.pdf.long_paragraphs import in_pieces
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import styles
@@ -222,7 +223,7 @@ def _render(game: Game, paper: str, split_rows: bool) -> bytes:
         for address in game.aid_sequence:
             story += _sequence(game, rules[address], st)
     story += tables_story(game, portrait, wide, st, split_rows)
-    doc.build(story)
+    doc.build(in_pieces(story))
     return buf.getvalue()
 
 

@@ -38,6 +38,7 @@ from reportlab.platypus import (
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, SERIF, register
+from compiler.backends.pdf.long_paragraphs import in_pieces
 from compiler.backends.pdf.markup import dest, esc
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.tables import with_split_rows
@@ -383,7 +384,7 @@ def _render(game: Game, findings: Sequence[Finding], paper: str, split_rows: boo
     ]
     story += _rows(game, flags, st, width, split_rows)
     story += _key(flags, st)
-    doc.build(story)
+    doc.build(in_pieces(story))
     return buf.getvalue()
 
 

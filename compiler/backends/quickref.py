@@ -30,6 +30,7 @@ from compiler.backends.labels import edition_line, label
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
+from compiler.backends.pdf.long_paragraphs import in_pieces
 from compiler.backends.pdf.markup import dest, esc
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.tables import with_split_rows
@@ -213,7 +214,7 @@ def _render(game: Game, graphs: Graphs, paper: str, split_rows: bool) -> bytes:
         story += [NextPageTemplate("portrait"), PageBreak()]
         story.append(Paragraph(esc(label(lang, "tables")), st["section"]))
         story += tables_story(game, portrait, wide, st, split_rows)
-    doc.build(story)
+    doc.build(in_pieces(story))
     return buf.getvalue()
 
 

@@ -31,6 +31,8 @@ from reportlab.platypus import Flowable
 from reportlab.platypus.doctemplate import BaseDocTemplate
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
+from compiler.backends.pdf.long_paragraphs import in_pieces
+
 DOTS = " . "
 
 
@@ -60,6 +62,7 @@ def lay_out_once(doc: BaseDocTemplate, story: list[Flowable]) -> None:
     first pass alone. ``doc.notify`` tells the story's indexing flowables of each
     heading, as multiBuild arranges.
     """
+    story[:] = in_pieces(story)  # in place: the caller's list is the one consumed
     listeners = [flowable for flowable in story if flowable.isIndexing()]
     doc._indexingFlowables = listeners
     for flowable in listeners:
