@@ -1,4 +1,5 @@
-"""A paragraph of hundreds of kilobytes is set in pieces (compiler/backends/pdf/long_paragraphs.py).
+"""A paragraph of hundreds of kilobytes is set in pieces (compiler/backends/pdf/long_paragraphs.py),
+its thousands of links marked up in one pass (markup._Covering).
 
 ReportLab wraps the whole rest of a paragraph again at every page it breaks:
 a 440 KB paragraph made a 63-page rulebook in 20 s, 2 MB took minutes.
@@ -6,16 +7,22 @@ a 440 KB paragraph made a 63-page rulebook in 20 s, 2 MB took minutes.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import shutil
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from compiler.backends.pdf.long_paragraphs import in_pieces, split_markup
+from compiler.backends.pdf.markup import _Covering, para_markup
+from compiler.diagnostics import Location
+from compiler.model.text import Change, Para, RefSpan
 from tests.conftest import RULESETS, run_casebook
 from tests.pdftools import body_text
 
@@ -119,3 +126,37 @@ def test_a_rulebook_with_a_paragraph_of_200_kb_prints_all_of_it(tmp_path: Path) 
     start = printed.index("START")
     assert printed[start + 1 : start + 1 + len(words)] == words
     assert printed[start + 1 + len(words)] == "FINE"
+
+
+def _span(start: int, end: int) -> Change:
+    return Change(start, end, "E1", "")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 40), st.integers(0, 12)), max_size=12),
+    st.lists(st.integers(0, 50), max_size=20),
+)
+def test_the_span_over_each_piece_is_the_one_a_scan_finds(
+    spans: list[tuple[int, int]], cuts: list[int]
+) -> None:
+    """markup._Covering: the first span, in the paragraph's order, holding each piece
+    of the paragraph, as the scan of every span per piece it replaced found it."""
+    changes = tuple(_span(start, start + length) for start, length in spans)
+    points = sorted({0, 50, *cuts, *(c.start for c in changes), *(c.end for c in changes)})
+    covering = _Covering(changes)
+    for start, end in itertools.pairwise(points):
+        naive = next((c for c in changes if c.start <= start and end <= c.end), None)
+        assert covering.first_over(start, end) is naive
+
+
+def test_a_paragraph_of_20000_references_is_marked_up_in_one_pass() -> None:
+    text = "".join(f"see Case {i}.1 now. " for i in range(20_000))
+    refs = []
+    for match in re.finditer(r"Case \d+\.1", text):
+        phrase = match.group()
+        where = Location("x.yaml", 1, 1)
+        refs.append(RefSpan("rule", phrase[5:], phrase, phrase, "Case", *match.span(), "p", where))
+    markup = para_markup(Para(text, tuple(refs)), lambda ref: f"rule-{ref.target}")
+    assert markup.count("<a href=") == 20_000
+    assert '<a href="#rule-19999.1" color="#1d4f91">Case 19999.1</a> now.' in markup
