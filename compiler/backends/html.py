@@ -14,6 +14,7 @@ as written and never run: a value is never compiled as a template.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 import re
@@ -28,7 +29,7 @@ from compiler.graph import Graphs
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
 from compiler.model.tables import Table
-from compiler.model.text import Para, RefSpan
+from compiler.model.text import Covering, Para, RefSpan
 from compiler.paths import TEMPLATES_DIR
 from compiler.reference.lookup import (
     RulesReference,
@@ -37,7 +38,7 @@ from compiler.reference.lookup import (
     searched_card_text,
     words,
 )
-from compiler.reference.terms import TermSpan, term_spans
+from compiler.reference.terms import term_spans
 from compiler.templating import own_environment
 from compiler.write import Output
 
@@ -139,9 +140,14 @@ def _cuts(length: int, spans: Iterable) -> list[int]:
     return sorted(c for c in cuts if 0 <= c <= length)
 
 
-def _covering(items: Iterable, start: int, end: int):
-    """The first span (anything with .start/.end) that covers [start, end)."""
-    return next((x for x in items if x.start <= start and end <= x.end), None)
+@dataclass
+class _Inner:
+    """A paragraph's references and glossary terms: where they start and end, and
+    the sweeps that find the one over each piece."""
+
+    cuts: list[int]
+    refs: Covering
+    terms: Covering
 
 
 class _Text:
@@ -167,41 +173,41 @@ class _Text:
         changes = para.changes if self.mark_changes else ()
         terms = term_spans(text, self.game.glossary)
         points = _cuts(len(text), changes)
-        out = [erratum_marker(c.erratum) for c in changes if c.end == 0]
+        # every piece is asked about in order: one sweep of each kind of span for all
+        # (text.Covering); overlapping errata nest (compiler/model/errata.py), so the
+        # characters come from the last change that covers them
+        inner = _Inner(_cuts(len(text), (*para.refs, *terms)), Covering(para.refs), Covering(terms))
+        last_change = Covering(changes[::-1])
+        ends: dict[int, list[str]] = {}
+        for c in changes:
+            ends.setdefault(c.end, []).append(c.erratum)
+        out = [erratum_marker(e) for e in ends.get(0, ())]
         for start, end in itertools.pairwise(points):
-            run = self.run(text, start, end, para.refs, terms)
-            # overlapping errata nest (compiler/model/errata.py): the characters
-            # come from the last change that covers them
-            change = _covering(reversed(changes), start, end)
+            run = self.run(text, start, end, inner)
+            change = last_change.first_over(start, end)
             if change is not None:
                 title = label(
                     self.game.language, "erratum-change", id=change.erratum, old=change.old
                 )
                 run = Markup('<ins title="{0}">{1}</ins>').format(title, run)
             out.append(run)
-            out.extend(erratum_marker(c.erratum) for c in changes if c.end == end)
+            out.extend(erratum_marker(e) for e in ends.get(end, ()))
         return Markup("").join(out)
 
-    def run(
-        self,
-        text: str,
-        start: int,
-        end: int,
-        refs: tuple[RefSpan, ...],
-        terms: tuple[TermSpan, ...],
-    ) -> Markup:
+    def run(self, text: str, start: int, end: int, inner: _Inner) -> Markup:
         """Characters [start, end) of ``text`` with their references and glossary terms."""
-        points = [p for p in _cuts(len(text), (*refs, *terms)) if start < p < end]
+        cuts = inner.cuts
+        points = cuts[bisect.bisect_right(cuts, start) : bisect.bisect_left(cuts, end)]
         out = []
         for a, b in itertools.pairwise([start, *points, end]):
             piece = escape(text[a:b])
-            term = _covering(terms, a, b)
+            term = inner.terms.first_over(a, b)
             if term is not None:
                 tag = "abbr" if term.term.abbreviation else "dfn"
                 piece = Markup('<{0} class="term" title="{1}">{2}</{0}>').format(
                     Markup(tag), term.term.meaning, piece
                 )
-            ref = _covering(refs, a, b)
+            ref = inner.refs.first_over(a, b)
             if ref is not None:
                 piece = self.ref(ref, piece)
             out.append(piece)

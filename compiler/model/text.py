@@ -8,8 +8,10 @@ like, and a line break inside a paragraph is a space, as in print.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, Protocol
 
 from compiler.diagnostics import Location
 
@@ -73,6 +75,41 @@ class Para:
     text: str
     refs: tuple[RefSpan, ...] = ()
     changes: tuple[Change, ...] = field(default=())
+
+
+class Covering:
+    """The span over each piece of a paragraph, asked for piece by piece in order.
+
+    Answers as a scan of every span would (the first, in the order given, that
+    holds the piece), from the few spans begun and not yet ended: a scan per
+    piece made a paragraph of 20,000 references take 9 s to mark up. The pieces
+    asked about must start in ascending order; anything with ``start`` and
+    ``end`` is a span (references, changes, glossary terms).
+    """
+
+    def __init__(self, spans: Sequence[_Span]) -> None:
+        self.spans = spans
+        self.order = sorted(range(len(spans)), key=lambda i: spans[i].start)
+        self.next = 0  # the first span in ``order`` not yet begun
+        self.open: list[int] = []  # spans begun, by their index in ``spans``
+
+    def first_over(self, start: int, end: int) -> Any:
+        """The first span with span.start <= start and end <= span.end."""
+        spans, order = self.spans, self.order
+        while self.next < len(order) and spans[order[self.next]].start <= start:
+            self.open.append(order[self.next])
+            self.next += 1
+        self.open = [i for i in self.open if spans[i].end > start]
+        held = [i for i in self.open if end <= spans[i].end]
+        return spans[min(held)] if held else None
+
+
+class _Span(Protocol):
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
 
 
 @lru_cache(maxsize=16_384)

@@ -1,5 +1,5 @@
 """A paragraph of hundreds of kilobytes is set in pieces (compiler/backends/pdf/long_paragraphs.py),
-its thousands of links marked up in one pass (markup._Covering).
+its thousands of links marked up in one pass (text.Covering).
 
 ReportLab wraps the whole rest of a paragraph again at every page it breaks:
 a 440 KB paragraph made a 63-page rulebook in 20 s, 2 MB took minutes.
@@ -19,11 +19,13 @@ from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
+from compiler.backends import html
 from compiler.backends.pdf.long_paragraphs import in_pieces, split_markup
-from compiler.backends.pdf.markup import _Covering, para_markup
+from compiler.backends.pdf.markup import para_markup
 from compiler.diagnostics import Location
-from compiler.model.text import Change, Para, RefSpan
-from tests.conftest import RULESETS, run_casebook
+from compiler.graph import build_graphs
+from compiler.model.text import Change, Covering, Para, RefSpan
+from tests.conftest import RULESETS, living_game, run_casebook
 from tests.pdftools import body_text
 
 _TAGS = re.compile(r"<[^>]*>")
@@ -140,23 +142,36 @@ def _span(start: int, end: int) -> Change:
 def test_the_span_over_each_piece_is_the_one_a_scan_finds(
     spans: list[tuple[int, int]], cuts: list[int]
 ) -> None:
-    """markup._Covering: the first span, in the paragraph's order, holding each piece
+    """text.Covering: the first span, in the paragraph's order, holding each piece
     of the paragraph, as the scan of every span per piece it replaced found it."""
     changes = tuple(_span(start, start + length) for start, length in spans)
     points = sorted({0, 50, *cuts, *(c.start for c in changes), *(c.end for c in changes)})
-    covering = _Covering(changes)
+    covering = Covering(changes)
     for start, end in itertools.pairwise(points):
         naive = next((c for c in changes if c.start <= start and end <= c.end), None)
         assert covering.first_over(start, end) is naive
 
 
+def _refs(text: str) -> list[RefSpan]:
+    where = Location("x.yaml", 1, 1)
+    return [
+        RefSpan("rule", m.group()[5:], m.group(), m.group(), "Case", *m.span(), "p", where)
+        for m in re.finditer(r"Case \d+\.1", text)
+    ]
+
+
 def test_a_paragraph_of_20000_references_is_marked_up_in_one_pass() -> None:
     text = "".join(f"see Case {i}.1 now. " for i in range(20_000))
-    refs = []
-    for match in re.finditer(r"Case \d+\.1", text):
-        phrase = match.group()
-        where = Location("x.yaml", 1, 1)
-        refs.append(RefSpan("rule", phrase[5:], phrase, phrase, "Case", *match.span(), "p", where))
-    markup = para_markup(Para(text, tuple(refs)), lambda ref: f"rule-{ref.target}")
+    markup = para_markup(Para(text, tuple(_refs(text))), lambda ref: f"rule-{ref.target}")
     assert markup.count("<a href=") == 20_000
     assert '<a href="#rule-19999.1" color="#1d4f91">Case 19999.1</a> now.' in markup
+
+
+def test_the_html_reference_marks_up_20000_references_in_one_pass() -> None:
+    """The HTML page's paragraphs swept each kind of span per piece as well."""
+    game = living_game("plan-vert")
+    text = "".join(f"see Case {i}.1 now. " for i in range(20_000))
+    para = Para(text, tuple(_refs(text)))
+    markup = html._Text(game, build_graphs(game, None), "living", {}).para(para)
+    assert markup.count('class="ref') == 20_000
+    assert ">Case 19999.1</span> now." in markup
