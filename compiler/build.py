@@ -146,6 +146,7 @@ def run_job(job: Job) -> Result:
             say("quick reference")
             result.outputs += quickref.build(game, graphs, papers)
             result.notes = cards.notes(game) + counters.notes(game) if job.first else []
+            result.notes += direction_notes(game, graphs)
             if job.lang is not None:
                 say("translation proof")
                 # what `casebook lint --lang` reports: placed, suppressions applied
@@ -171,6 +172,17 @@ def _progress(job: Job) -> Callable[[str], None]:
         sys.stderr.flush()
 
     return say
+
+
+def direction_notes(game, graphs) -> list[str]:
+    """Say once per language that the PDFs print its right-to-left text backwards
+    (L10N013): the fonts draw the letters, so nothing else would."""
+    from compiler.checks import l10n_direction
+
+    return [
+        f"{game.id} ({game.language}): {f.message}; {f.suggestion}"
+        for f in l10n_direction.check(game, graphs)
+    ]
 
 
 def translation_notes(game) -> list[str]:

@@ -27,6 +27,7 @@ from compiler.checks import (
     entry_links,
     entry_state,
     example_replay,
+    l10n_direction,
     l10n_fit,
     l10n_form_fit,
     l10n_fuzzy,
@@ -97,6 +98,7 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     l10n_form_fit,
     l10n_queries,
     l10n_references,
+    l10n_direction,
 )
 
 BY_CODE = {check.CODE: check for check in ALL_CHECKS}
