@@ -12,6 +12,7 @@ worker it started. The figures:
   (spelling dictionaries read and compiled), and again with the cache warm;
 - a full build of every output into an empty folder, on every core and on one;
 - a no-op rebuild: the same build again with nothing changed;
+- a translation's catalog updated after a renumbering of N and 2N rules;
 - card sheets: pages per second against a bare ReportLab script drawing the
   same cards in the same run (benchmarks/card_sheets.py);
 - lint and build of synthetic games (benchmarks/synthetic.py) at N and 2N
@@ -167,6 +168,43 @@ def scaling(max_rules: int, max_build_rules: int, start: int) -> None:
     print("est.: the memory a build plans for each job (compiler/processes.py, job_memory)")
 
 
+def renumbering(sizes: tuple[int, ...]) -> None:
+    """``l10n update`` after every module of a translated synthetic game is renumbered
+    (each number and each citation one module on): the moves a translator's catalog
+    must follow. Prints the time and how many entries got the translation made from
+    their own text (fuzzy, numbers aside): all of them, when the merge follows the moves."""
+    import re
+
+    import polib
+
+    from benchmarks.synthetic import write_ruleset
+
+    print("\nA translation's catalog after a renumbering (l10n update)", flush=True)
+    digits = re.compile(r"\d+")
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as work:
+            rulesets = Path(work) / "rulesets"
+            write_ruleset(rulesets, n)
+            game = rulesets / "synthetic"
+            update = ["l10n", "update", "synthetic", "fr", "--rulesets", str(rulesets)]
+            casebook(update)
+            catalog = game / "l10n" / "fr.po"
+            po = polib.pofile(str(catalog))
+            for entry in po:
+                entry.msgstr = "FR " + entry.msgid
+            po.save(str(catalog))
+            for path in (game / "rules").glob("*.yaml"):
+                text = path.read_text(encoding="utf-8")
+                text = re.sub(r"\b(\d+)\.(\d+)", lambda m: f"{int(m[1]) + 1}.{m[2]}", text)
+                path.write_text(text, encoding="utf-8")
+            timing = casebook(update)
+            live = [e for e in polib.pofile(str(catalog)) if not e.obsolete]
+            own = sum(
+                1 for e in live if digits.sub("0", e.msgstr) == digits.sub("0", "FR " + e.msgid)
+            )
+            line(f"{n} rules renumbered ({own} of {len(live)} entries own text)", timing)
+
+
 def card_sheets() -> None:
     print("\nCard sheets (benchmarks/card_sheets.py)", flush=True)
     subprocess.run(
@@ -193,7 +231,7 @@ def main() -> None:
     parser.add_argument("--max-rules", type=int, default=102_400)
     parser.add_argument("--max-build-rules", type=int, default=6_400)
     parser.add_argument("--quick", action="store_true", help="small sizes, one run each")
-    parser.add_argument("--only", choices=("games", "scaling", "cards"), help="one part")
+    parser.add_argument("--only", choices=("games", "scaling", "l10n", "cards"), help="one part")
     args = parser.parse_args()
     runs = 1 if args.quick else 3
     compile_bytecode()
@@ -205,6 +243,8 @@ def main() -> None:
             scaling(min(args.max_rules, 1_600), min(args.max_build_rules, 800), 400)
         else:
             scaling(args.max_rules, args.max_build_rules, 1_600)
+    if args.only in (None, "l10n"):
+        renumbering((400,) if args.quick else (2_000, 4_000))
     if args.only in (None, "cards"):
         card_sheets()
 

@@ -167,6 +167,43 @@ def test_a_paragraph_moved_and_reworded_brings_its_translation_as_a_suggestion(
     assert moved.previous_msgid == shuffle
 
 
+def test_a_text_moved_to_an_id_that_held_another_follows_its_own_translation(
+    game: Path,
+) -> None:
+    """An item put in first renumbers those after it: the id that held "Draw from the
+    top." now holds the shuffle rule, its citation renumbered too. Each text gets the
+    translation made from it (fuzzy), not the one made for the text its id held."""
+    rules = game / "rules" / "01-play.yaml"
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    shuffle = "Shuffle when the deck is empty (Case 9.9.9)."
+    _translate(
+        game,
+        {
+            "Draw from the top.": "Piochez sur le dessus.",
+            shuffle: "Mélangez quand la pioche est vide (Case 9.9.9).",
+        },
+    )
+    _edit(rules, "- number: b\n", "- number: c\n")
+    _edit(rules, "- number: a\n", "- number: b\n")
+    _edit(
+        rules,
+        "            children:\n              - number: b\n",
+        "            children:\n              - number: a\n                level: item\n"
+        "                body:\n                  - Cut the deck first.\n"
+        "              - number: b\n",
+    )
+    _edit(rules, shuffle, "Shuffle when the deck is empty (Case 9.9.8).")
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    live = {e.msgid: e for e in _po(game) if not e.obsolete}
+    top = live["Draw from the top."]  # at the id that held "Shuffle…"
+    assert (top.msgstr, top.fuzzy) == ("Piochez sur le dessus.", True)
+    moved = live["Shuffle when the deck is empty (Case 9.9.8)."]  # at a new id
+    assert moved.msgstr == "Mélangez quand la pioche est vide (Case 9.9.9)."
+    assert moved.fuzzy and moved.previous_msgid == shuffle
+    assert not [e for e in _po(game) if e.obsolete and e.msgstr]  # no translation lost
+
+
 def test_import_brings_translations_in_and_round_trips_losslessly(
     game: Path, tmp_path: Path
 ) -> None:
