@@ -248,10 +248,7 @@ def _suggest(
     same = by_text.get(unit.text)
     if same is not None:
         return same
-    twins = [
-        (e, difflib.SequenceMatcher(None, "", e.msgid, autojunk=False))
-        for e in renumbered.get(_DIGITS.sub("0", unit.text), ())
-    ]
+    twins = _twins(renumbered, _DIGITS.sub("0", unit.text))
     return _closest(unit.text, twins, used) or _closest(unit.text, vanished, used)
 
 
@@ -267,12 +264,19 @@ def _moved_here(
     words = _DIGITS.sub("0", unit.text)
     if _DIGITS.sub("0", before.msgid) == words:
         return None  # only its numbers changed: its own translation is the one
-    twins = [
+    return _closest(unit.text, _twins(renumbered, words, but=before), used)
+
+
+def _twins(
+    renumbered: dict[str, list[polib.POEntry]], words: str, but: polib.POEntry | None = None
+) -> list[tuple[polib.POEntry, difflib.SequenceMatcher]]:
+    """The entries whose text has these words (numbers written as 0), each with its
+    matcher; made when asked for, as few units need them."""
+    return [
         (e, difflib.SequenceMatcher(None, "", e.msgid, autojunk=False))
         for e in renumbered.get(words, ())
-        if e is not before
+        if e is not but
     ]
-    return _closest(unit.text, twins, used)
 
 
 def _closest(
