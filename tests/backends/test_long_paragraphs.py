@@ -7,10 +7,12 @@ a 440 KB paragraph made a 63-page rulebook in 20 s, 2 MB took minutes.
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -19,7 +21,7 @@ from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from compiler.backends import html
+from compiler.backends import aids, html, rulebook
 from compiler.backends.pdf.long_paragraphs import in_pieces, split_markup
 from compiler.backends.pdf.markup import para_markup
 from compiler.diagnostics import Location
@@ -28,6 +30,7 @@ from compiler.model.text import Change, Covering, Para, RefSpan
 from tests.conftest import RULESETS, living_game, run_casebook
 from tests.pdftools import body_text
 
+TABLE = "distribuzione-dei-ruoli"  # liberation/tables/a-base.yaml: two columns
 _TAGS = re.compile(r"<[^>]*>")
 
 
@@ -175,3 +178,40 @@ def test_the_html_reference_marks_up_20000_references_in_one_pass() -> None:
     markup = html._Text(game, build_graphs(game, None), "living", {}).para(para)
     assert markup.count('class="ref') == 20_000
     assert ">Case 19999.1</span> now." in markup
+
+
+def test_a_piece_breaks_its_lines_once_for_each_width(monkeypatch) -> None:
+    """A table row split over pages measures every piece of its cell again at each page:
+    the pieces keep their lines while the width stays the same."""
+    breaks: list[float] = []
+    original = Paragraph.breakLines
+
+    def counted(self, widths):
+        breaks.append(widths[-1])
+        return original(self, widths)
+
+    monkeypatch.setattr(Paragraph, "breakLines", counted)
+    (piece, *_) = in_pieces([Paragraph(" ".join(["word"] * 3000), ParagraphStyle("c"))], 4000)
+    first = piece.wrap(200, 100)
+    assert piece.wrap(200, 5000) == first and len(breaks) == 1
+    assert piece.wrap(300, 100) != first and len(breaks) == 2
+    piece.split(300, 5)  # too little room: ReportLab drops the lines it broke
+    piece.wrap(300, 100)
+    assert len(breaks) == 3 and piece.blPara.lines
+
+
+def test_a_table_cell_of_400_kb_is_printed_whole_over_the_pages() -> None:
+    """The cell's row runs on over some forty pages of the aids and the rulebook, every
+    word in order (set in pieces: it took a minute in one paragraph; not timed here)."""
+    game = living_game("liberation")
+    table = next(t for t in game.tables if t.id == TABLE)
+    words = [f"w{i}" for i in range(60_000)]
+    tall = ("2", " ".join([*words, "FINE"]))
+    tables = tuple(
+        replace(t, rows=(tall, *table.rows[1:])) if t.id == TABLE else t for t in game.tables
+    )
+    game = replace(game, tables=tables)
+    for pdf in (aids.render(game, "a4"), rulebook.render(game, build_graphs(game, None), "a4")):
+        text = body_text(PdfReader(io.BytesIO(pdf))).split()
+        assert [w for w in text if w[:1] == "w"][: len(words)] == words
+        assert "FINE" in text

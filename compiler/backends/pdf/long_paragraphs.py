@@ -46,6 +46,26 @@ def in_pieces(story: Iterable[Flowable], longest: int = LONGEST) -> list[Flowabl
     return out
 
 
+class Piece(Paragraph):
+    """A piece of a long paragraph, its lines broken once for each width it is set at.
+
+    ReportLab measures every flowable of a table cell again each time it splits
+    the cell's row over a page: a cell of 400 KB in pieces still took a minute,
+    most of it breaking the same pieces into the same lines. A paragraph's
+    lines depend on the width alone (``wrap`` ignores the height).
+    """
+
+    _wrapped_at: float | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        # split() drops the lines when it gives up on a frame: then they are broken again
+        if self._wrapped_at == availWidth and "blPara" in self.__dict__:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_at = availWidth
+        return size
+
+
 def _pieces(paragraph: Paragraph, longest: int) -> list[Flowable]:
     texts = split_markup(paragraph.text, longest)
     if len(texts) < 2:
@@ -59,9 +79,9 @@ def _pieces(paragraph: Paragraph, longest: int) -> list[Flowable]:
         spaceBefore=0,
         firstLineIndent=0,
     )
-    out: list[Flowable] = [Paragraph(texts[0], first, bulletText=paragraph.bulletText)]
-    out += [Paragraph(text, middle) for text in texts[1:-1]]
-    out.append(Paragraph(texts[-1], last))
+    out: list[Flowable] = [Piece(texts[0], first, bulletText=paragraph.bulletText)]
+    out += [Piece(text, middle) for text in texts[1:-1]]
+    out.append(Piece(texts[-1], last))
     return out
 
 

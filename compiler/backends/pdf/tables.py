@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
+from compiler.backends.pdf.long_paragraphs import in_pieces
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.styles import ACCENT, SHADE
 from compiler.backends.pdf.table_widths import (
@@ -66,7 +67,7 @@ def table_flowable(
     columns = table.columns
     widths = widths or column_widths(table, width)
     name = f'<a name="{anchor}"/>' if anchor else ""
-    body = [[Paragraph(esc(cell), _CELL) for cell in row] for row in table.rows]
+    body = [[_cell(cell) for cell in row] for row in table.rows]
     style = [
         ("FONTNAME", (0, 0), (-1, -1), CELL.font),
         ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#9a9a9a")),
@@ -99,6 +100,14 @@ def table_flowable(
         style.append(("ROWBACKGROUNDS", (0, 0), (-1, -1), [colors.white, SHADE]))
     flowable.setStyle(TableStyle(style))
     return flowable
+
+
+def _cell(text: str) -> Paragraph | list[Flowable]:
+    """A cell's text; a very long one as a run of pieces (pdf/long_paragraphs.py), which
+    a row split over pages divides in time in proportion to its length: a cell of
+    400 KB in one paragraph took a minute."""
+    pieces = in_pieces([Paragraph(esc(text), _CELL)])
+    return pieces[0] if len(pieces) == 1 else pieces
 
 
 MAX_REPEATED_HEADER = 200.0  # pt: a quarter of a page; a header taller is not repeated
