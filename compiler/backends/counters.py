@@ -42,6 +42,7 @@ from compiler.backends.pdf.imposition import (
     registration_pages,
     slug,
 )
+from compiler.backends.pdf.long_paragraphs import cell as long_cell
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.region_text import Subject
 from compiler.backends.pdf.sheet_geometry import Sheet
@@ -196,7 +197,7 @@ def manifest_pages(canv: Canvas, game: Game, sheet: CounterSheet, page: Sheet, h
     ]
     header = ("Counter", "Front", "Back", "Count", "Why this count")
     data = [[Paragraph(esc(h), cell) for h in header]] + [
-        [Paragraph(esc(v), cell) for v in row] for row in manifest(game, sheet)
+        [long_cell(esc(v), cell) for v in row] for row in manifest(game, sheet)
     ]
     width = (page.page_w - 2 * page.margin - 10) * mm
     height = (page.page_h - 2 * page.margin - 10) * mm

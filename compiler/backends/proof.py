@@ -38,7 +38,7 @@ from reportlab.platypus import (
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, SERIF, register
-from compiler.backends.pdf.long_paragraphs import in_pieces
+from compiler.backends.pdf.long_paragraphs import cell, in_pieces
 from compiler.backends.pdf.markup import dest, esc
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.tables import with_split_rows
@@ -265,8 +265,8 @@ def _rows(
             right = f'<font color="#888888">{right}</font>' if right else ""
         rows.append(
             [
-                Paragraph(esc(unit.source).replace("\n\n", "<br/><br/>"), st["cell"]),
-                Paragraph(right, st["cell"]),
+                cell(esc(unit.source).replace("\n\n", "<br/><br/>"), st["cell"]),
+                cell(right, st["cell"]),
                 _margin(unit, flags.get(unit.id, []), st),
             ]
         )

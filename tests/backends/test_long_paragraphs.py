@@ -24,12 +24,16 @@ from reportlab.platypus import Paragraph
 from compiler.backends import aids, html, rulebook
 from compiler.backends.pdf.long_paragraphs import in_pieces, split_markup
 from compiler.backends.pdf.markup import para_markup
+from compiler.backends.pdf.tables import table_flowable
 from compiler.diagnostics import Location
 from compiler.graph import build_graphs
+from compiler.model.tables import Column
+from compiler.model.tables import Table as TableData
 from compiler.model.text import Change, Covering, Para, RefSpan
 from tests.conftest import RULESETS, living_game, run_casebook
 from tests.pdftools import body_text
 
+NOWHERE = Location("t.yaml", 1, 1)
 TABLE = "distribuzione-dei-ruoli"  # liberation/tables/a-base.yaml: two columns
 _TAGS = re.compile(r"<[^>]*>")
 
@@ -215,3 +219,16 @@ def test_a_table_cell_of_400_kb_is_printed_whole_over_the_pages() -> None:
         text = body_text(PdfReader(io.BytesIO(pdf))).split()
         assert [w for w in text if w[:1] == "w"][: len(words)] == words
         assert "FINE" in text
+
+
+def test_a_table_without_headings_keeps_its_anchor_on_a_long_first_cell() -> None:
+    """With no header row the table's link target sits in its first cell: set in pieces,
+    the first piece holds it, and a link to the table still lands on it."""
+    rows = (("uno " * 8_000 + "FINE", "2"),)
+    columns = (Column("a", ""), Column("b", ""))
+    table = TableData("t", "T", None, None, None, None, columns, rows, None, None, NOWHERE)
+    flowable = table_flowable(table, 400, anchor="table-t")
+    first = flowable._cellvalues[0][0]
+    assert isinstance(first, list) and len(first) > 1
+    assert first[0].text.startswith('<a name="table-t"/>uno')
+    assert all("table-t" not in piece.text for piece in first[1:])

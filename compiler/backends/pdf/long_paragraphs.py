@@ -66,6 +66,14 @@ class Piece(Paragraph):
         return size
 
 
+def cell(markup: str, style: ParagraphStyle) -> Paragraph | list[Flowable]:
+    """A table cell's paragraph; a very long one as a run of pieces, which a row split
+    over pages divides in time in proportion to its length (a cell of 400 KB in one
+    paragraph took a minute: ReportLab measures a split row's cells at every page)."""
+    pieces = in_pieces([Paragraph(markup, style)])
+    return pieces[0] if len(pieces) == 1 else pieces
+
+
 def _pieces(paragraph: Paragraph, longest: int) -> list[Flowable]:
     texts = split_markup(paragraph.text, longest)
     if len(texts) < 2:

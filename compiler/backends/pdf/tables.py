@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Paragraph, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
-from compiler.backends.pdf.long_paragraphs import in_pieces
+from compiler.backends.pdf.long_paragraphs import cell
 from compiler.backends.pdf.markup import esc
 from compiler.backends.pdf.styles import ACCENT, SHADE
 from compiler.backends.pdf.table_widths import (
@@ -67,7 +67,11 @@ def table_flowable(
     columns = table.columns
     widths = widths or column_widths(table, width)
     name = f'<a name="{anchor}"/>' if anchor else ""
-    body = [[_cell(cell) for cell in row] for row in table.rows]
+    headed = any(c.label for c in columns)
+    texts = [[esc(text) for text in row] for row in table.rows]
+    if texts and texts[0] and name and not headed:  # no header row to hold the anchor
+        texts[0][0] = name + texts[0][0]
+    body = [[cell(text, _CELL) for text in row] for row in texts]
     style = [
         ("FONTNAME", (0, 0), (-1, -1), CELL.font),
         ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#9a9a9a")),
@@ -77,7 +81,7 @@ def table_flowable(
         ("TOPPADDING", (0, 0), (-1, -1), TOP_PADDING),
         ("BOTTOMPADDING", (0, 0), (-1, -1), BOTTOM_PADDING),
     ]
-    if any(c.label for c in columns):
+    if headed:
         header = [
             Paragraph((name if i == 0 else "") + esc(c.label), _HEAD) for i, c in enumerate(columns)
         ]
@@ -94,20 +98,10 @@ def table_flowable(
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, SHADE]),
         ]
     else:  # the source prints no headings: no empty header bar
-        if body and name:
-            body[0][0] = Paragraph(name + body[0][0].text, _CELL)
         flowable = Table(body or [[""]], colWidths=widths, hAlign="LEFT", splitInRow=split_rows)
         style.append(("ROWBACKGROUNDS", (0, 0), (-1, -1), [colors.white, SHADE]))
     flowable.setStyle(TableStyle(style))
     return flowable
-
-
-def _cell(text: str) -> Paragraph | list[Flowable]:
-    """A cell's text; a very long one as a run of pieces (pdf/long_paragraphs.py), which
-    a row split over pages divides in time in proportion to its length: a cell of
-    400 KB in one paragraph took a minute."""
-    pieces = in_pieces([Paragraph(esc(text), _CELL)])
-    return pieces[0] if len(pieces) == 1 else pieces
 
 
 MAX_REPEATED_HEADER = 200.0  # pt: a quarter of a page; a header taller is not repeated
