@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
+from reportlab.platypus import KeepTogether, Paragraph
 
 from compiler.backends import aids, html, rulebook
 from compiler.backends.pdf.long_paragraphs import in_pieces, split_markup
@@ -232,3 +232,28 @@ def test_a_table_without_headings_keeps_its_anchor_on_a_long_first_cell() -> Non
     assert isinstance(first, list) and len(first) > 1
     assert first[0].text.startswith('<a name="table-t"/>uno')
     assert all("table-t" not in piece.text for piece in first[1:])
+
+
+def test_a_paragraph_kept_with_its_heading_is_set_in_pieces_too() -> None:
+    """A paragraph book keeps an entry's number with its first text (KeepTogether): a
+    first text of 200 KB took the rulebook 8 s there, and minutes at a megabyte."""
+    number = Paragraph("12", ParagraphStyle("n"))
+    long = Paragraph(" ".join(["word"] * 3000), ParagraphStyle("t"))
+    (kept,) = in_pieces([KeepTogether([number, long])], longest=4000)
+    assert isinstance(kept, KeepTogether)
+    assert kept._content[0] is number and len(kept._content) == 5
+
+
+def test_a_paragraph_book_entry_of_400_kb_is_printed_whole() -> None:
+    game = living_game("war-story-occupied-france")
+    book = game.books[0]
+    first = book.entries[0]
+    at = next(i for i, block in enumerate(first.blocks) if block.kind == "narrative")
+    words = [f"w{i}" for i in range(60_000)]
+    blocks = list(first.blocks)
+    blocks[at] = replace(blocks[at], text=" ".join(words))
+    entries = (replace(first, blocks=tuple(blocks)), *book.entries[1:])
+    game = replace(game, books=(replace(book, entries=entries), *game.books[1:]))
+    pdf = rulebook.render(game, build_graphs(game, None), "a4")
+    text = body_text(PdfReader(io.BytesIO(pdf))).split()
+    assert [w for w in text if re.fullmatch(r"w\d+", w)] == words

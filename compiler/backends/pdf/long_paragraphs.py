@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 LONGEST = 20_000
 """Characters of markup in one piece: about three pages of a book's column, each
@@ -41,6 +41,9 @@ def in_pieces(story: Iterable[Flowable], longest: int = LONGEST) -> list[Flowabl
     for flowable in story:
         if type(flowable) is Paragraph and len(flowable.text) > longest:
             out += _pieces(flowable, longest)
+        elif isinstance(flowable, KeepTogether):  # a paragraph book's number and first text
+            flowable._content = in_pieces(flowable._content, longest)
+            out.append(flowable)
         else:
             out.append(flowable)
     return out
