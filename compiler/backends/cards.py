@@ -39,6 +39,7 @@ from compiler.backends.pdf.imposition import (
 from compiler.backends.pdf.paper import PAPER_NAMES, POINTS
 from compiler.backends.pdf.region_text import Subject
 from compiler.backends.pdf.sheet_geometry import (
+    SLUG_HEIGHT,
     DoesNotFit,
     Request,
     Sheet,
@@ -171,15 +172,19 @@ def _fold_pair(item: Item, width: float) -> Item:
 
 
 def _fold_marks(canv, sheet: Sheet, width: float, used: int) -> None:
-    """Dashed marks beyond the block at every fold line of the columns in use."""
+    """Dashed marks beyond the block at every fold line of the columns in use; at the
+    foot they stop short of the slug line, as the crop marks do (they ran into its
+    letters on A4)."""
     b = sheet.block()
+    floor = sheet.margin + SLUG_HEIGHT + 0.5
     canv.saveState()
     canv.setLineWidth(0.25)
     canv.setDash(1, 1)
     for col in range(min(sheet.cols, used)):
         x = (sheet.trim(col).x + width) * mm
         canv.line(x, (b.y1 + 0.5) * mm, x, (b.y1 + 5) * mm)
-        canv.line(x, (b.y - 0.5) * mm, x, (b.y - 4) * mm)
+        if b.y - 0.5 - max(b.y - 4, floor) >= 1:
+            canv.line(x, (b.y - 0.5) * mm, x, max(b.y - 4, floor) * mm)
     canv.restoreState()
 
 

@@ -14,9 +14,11 @@ from compiler.model.rules import Rule
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "contents": "Contents",
-        "kit-registration": "Print both sides flipping on the {edge}, at 100 %. Hold the sheet "
-        "to the light: each back crosshair should sit on its front one. Read any shift on the "
-        "mm scales and set sheet.back_offset in layouts.yaml.",
+        "kit-registration-front": "Print both sides flipping on the {edge}, at 100 %. Then "
+        "hold the sheet to the light, back page towards you, and read the scales there.",
+        "kit-registration-back": "Where each front cross (seen through the paper) crosses "
+        "these mm scales, read x and y, and add them to sheet.back_offset in layouts.yaml "
+        "(on 0: nothing to change).",
         "kit-registration-slug": "duplex registration test, {side}",
         "kit-front": "front",
         "kit-back": "back",
@@ -75,9 +77,12 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "it": {
         "contents": "Indice",
-        "kit-registration": "Stampare fronte e retro girando sul {edge}, al 100 %. Guardare "
-        "il foglio in controluce: ogni mirino del retro deve cadere sul suo del fronte. Leggere "
-        "lo scarto sulle scale in mm e scriverlo in sheet.back_offset in layouts.yaml.",
+        "kit-registration-front": "Stampare fronte e retro girando sul {edge}, al 100 %. "
+        "Poi guardare il foglio in controluce dal lato del retro e leggere le scale che vi "
+        "sono stampate.",
+        "kit-registration-back": "Dove ogni mirino del fronte (visto in trasparenza) incrocia "
+        "queste scale in mm, leggere x e y e sommarli a sheet.back_offset in layouts.yaml "
+        "(su 0: niente da cambiare).",
         "kit-registration-slug": "prova di registro fronte-retro, {side}",
         "kit-front": "fronte",
         "kit-back": "retro",

@@ -235,6 +235,23 @@ def test_a_fold_sheets_head_marks_are_long_enough_to_cut_by(card_kit) -> None:
     assert min(ln["bottom"] - ln["top"] for ln in head) >= 4 * 72 / 25.4
 
 
+def test_a_fold_sheets_fold_marks_stop_short_of_the_slug(card_kit) -> None:
+    """Found by the kit review: the dashed fold marks at the foot of an A4 fold sheet ran
+    0.66 mm into the slug line and touched its letters on 22 pages."""
+    import pdfplumber
+
+    data = card_kit["cards-carte-medaglia-a4-fold.pdf"]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            foot = page.height - 10 * 72 / 25.4  # the slug's line, in the foot margin
+            slug_top = min(c["top"] for c in page.chars if c["top"] > foot)
+            marks = [
+                ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and ln["top"] > foot
+            ]
+            assert marks
+            assert max(ln["bottom"] for ln in marks) < slug_top
+
+
 def test_a_letter_scissors_slug_runs_up_the_margin_clear_of_the_cuts(card_kit) -> None:
     """Found by the kit review: nine unbled poker cards leave a Letter page 6.35 mm at
     the foot; the slug sat half in the printer's 5 mm edge and touched the cut line."""

@@ -664,13 +664,25 @@ def test_the_registration_sheet_has_crosshairs_behind_each_other(
             if side == "back":
                 cx, cy = sheet.page_w - cx + dx, cy + dy
             centres.append((cx, cy))
-        arms = [Segment(cx - 8, cy, cx + 8, cy) for cx, cy in centres]
-        arms += [Segment(cx, cy - 8, cx, cy + 8) for cx, cy in centres]
+        arm = 14 if side == "front" else 8  # a front arm runs across the back's scales
+        arms = [Segment(cx - arm, cy, cx + arm, cy) for cx, cy in centres]
+        arms += [Segment(cx, cy - arm, cx, cy + arm) for cx, cy in centres]
         assert undrawn(shot, arms, f"{side} crosshair") == []
-        allowed = [shot.box(Rect(cx - 12, cy - 12, 24, 24)) for cx, cy in centres]
+        if side == "back":  # the scales: 1 mm ticks below and to the right, 10 mm away
+            ticks = [
+                tick
+                for cx, cy in centres
+                for t in range(-5, 6)
+                for tick in (
+                    Segment(cx + t, cy - 10, cx + t, cy - 10.8),
+                    Segment(cx + 10, cy + t, cx + 10.8, cy + t),
+                )
+            ]
+            assert undrawn(shot, ticks, "back scale") == []
+        allowed = [shot.box(Rect(cx - 15, cy - 15, 30, 30)) for cx, cy in centres]
         allowed.append(shot.box(slug_box(sheet.margin, sheet.page_w), 1))
-        if side == "front":  # the instructions, at the head
-            allowed.append(shot.box(head_box(sheet.margin, sheet.page_w, sheet.page_h), 1))
+        # the instructions at the head: how to print on the front, how to read on the back
+        allowed.append(shot.box(head_box(sheet.margin, sheet.page_w, sheet.page_h), 1))
         assert stray(shot, allowed) is None
 
 
@@ -969,3 +981,63 @@ def test_every_word_on_a_mat_tile_shows_on_it(main_table, shoot: Shoot) -> None:
     _, _, parts, data = main_table
     for n in range(len(parts)):
         assert faint_text(shoot(data, n, f"plan-vert-mat-main-table-a4-{n + 1}")) == []
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_what_the_back_scales_read_is_what_to_add_to_back_offset(decks, flip: str) -> None:
+    """Found by the kit review: the scales were on the front, unnumbered, and the page said
+    only "read any shift": a reader on either side entered a 1 mm shift's opposite on one
+    axis or both and doubled it. The scales now move with the back: with back_offset
+    set to (1, 0.5) on a printer that needs none, the front cross (seen from the back,
+    where the page says to look) must read (-1, -0.5) on them, + to the right and up, so
+    that adding the reading gives 0."""
+    from compiler.backends.pdf.imposition import registration_pages
+    from compiler.backends.pdf.sheet_geometry import Rect
+
+    _, layout = decks["carte-medaglia"]
+    sheet = cards.plan_sheet(layout, f"duplex-{flip}", "a4", "carte-medaglia")
+    offset = (1.0, 0.5)
+    buf = io.BytesIO()
+    canv = Canvas(buf, pagesize=(sheet.page_w * mm, sheet.page_h * mm))
+    register()
+    registration_pages(canv, sheet, flip, offset, "T")
+    canv.save()
+    t = sheet.trim(0)
+    seen = sheet.mirrored(Rect(t.x + t.w / 2, t.y + t.h / 2, 0, 0), flip)  # the front cross
+    with pdfplumber.open(io.BytesIO(buf.getvalue())) as pdf:
+        back = pdf.pages[1]
+        height = float(back.height)
+        near = [
+            line
+            for line in back.lines
+            if abs(line["x0"] / PT_PER_MM - seen.x) < 13
+            and abs((height - line["top"]) / PT_PER_MM - seen.y) < 13
+        ]
+        words = back.extract_words()
+    # the long ticks (1.5 mm) at -5, 0 and +5 of each scale
+    long_x = sorted(
+        line["x0"] / PT_PER_MM
+        for line in near
+        if abs(line["x0"] - line["x1"]) < 0.01 and abs(line["height"] / PT_PER_MM - 1.5) < 0.05
+    )
+    long_y = sorted(
+        (height - line["top"]) / PT_PER_MM
+        for line in near
+        if abs(line["top"] - line["bottom"]) < 0.01 and abs(line["width"] / PT_PER_MM - 1.5) < 0.05
+    )
+    assert len(long_x) == 3 and len(long_y) == 3
+    reading = (seen.x - long_x[1], seen.y - long_y[1])
+    assert reading == pytest.approx((-offset[0], -offset[1]), abs=0.01)
+
+    # the numbers: "-5" and "+5" under the x scale, left to right; beside the y scale,
+    # "+5" above "-5"
+    def mm_at(w: dict) -> tuple[float, float]:
+        return (w["x0"] + w["x1"]) / 2 / PT_PER_MM, (height - w["bottom"]) / PT_PER_MM
+
+    below = [w for w in words if abs(mm_at(w)[0] - seen.x) < 9 and -16 < mm_at(w)[1] - seen.y < -11]
+    beside = [w for w in words if 11 < mm_at(w)[0] - seen.x < 16 and abs(mm_at(w)[1] - seen.y) < 9]
+    x_labels = [w["text"] for w in sorted(below, key=lambda w: w["x0"])]
+    y_labels = [w["text"] for w in sorted(beside, key=lambda w: w["top"])]
+    assert x_labels[:2] == ["−5", "+5"] and y_labels[:1] == ["+5"] and y_labels[-1] == "−5"
+    text = " ".join(w["text"] for w in words)
+    assert "add them to sheet.back_offset" in text

@@ -283,7 +283,10 @@ def backs_page(
     canv.restoreState()
 
 
-REGISTRATION_ROOM = 24.0  # mm a crosshair and its scales reach across: ±11.5 and air
+REGISTRATION_ROOM = 31.0  # mm a crosshair and its scales reach across: ±14.5 and air
+FRONT_ARM = 14.0  # mm: a front cross's arms run across the back's scales, to be read there
+BACK_ARM = 8.0
+SCALE_AT = 10.0  # mm from the centre to the back's scales
 
 
 def _registration_slots(sheet: Sheet) -> list[int]:
@@ -315,11 +318,17 @@ def registration_pages(
     title: str,
     lang: str = "en",
 ) -> None:
-    """Crosshairs at every slot's centre on both sides, with a millimetre scale.
+    """Crosshairs at every slot's centre on both sides; the back's with millimetre scales.
 
-    Print this sheet duplex and hold it to the light: each back crosshair should
-    sit on its front one. Read the shift on the scale and put it in the layout's
-    ``sheet.back_offset``; every back page then moves by it.
+    Print this sheet duplex and hold it to the light, back page towards you:
+    each front cross (seen through the paper) should sit on its back one. Its
+    arms run across the back's scales, numbered + to the right and up, and
+    what they read there is the shift to add to the layout's
+    ``sheet.back_offset``: the scales move with every back page, so a back
+    printed 1 mm right reads the front cross at -1. Read against scales on
+    the front instead, the reading was the shift's opposite on one axis or
+    both (the front is seen mirrored through the paper), and entering it
+    doubled the error.
     """
     centres = [
         (t.x + t.w / 2, t.y + t.h / 2) for t in (sheet.trim(i) for i in _registration_slots(sheet))
@@ -329,30 +338,45 @@ def registration_pages(
         if side == "back":
             canv.translate(offset[0] * mm, offset[1] * mm)
         canv.setStrokeColor(REGISTRATION)
+        canv.setFillColor(REGISTRATION)
         canv.setLineWidth(HAIRLINE)
+        arm = FRONT_ARM if side == "front" else BACK_ARM
         for cx, cy in centres:
             if side == "back":
                 r = sheet.mirrored(Rect(cx, cy, 0, 0), flip)
                 cx, cy = r.x, r.y
-            canv.line((cx - 8) * mm, cy * mm, (cx + 8) * mm, cy * mm)
-            canv.line(cx * mm, (cy - 8) * mm, cx * mm, (cy + 8) * mm)
+            canv.line((cx - arm) * mm, cy * mm, (cx + arm) * mm, cy * mm)
+            canv.line(cx * mm, (cy - arm) * mm, cx * mm, (cy + arm) * mm)
             canv.circle(cx * mm, cy * mm, 3 * mm)
-            if side == "front":
-                for tick in range(-5, 6):
-                    long = 1.5 if tick % 5 == 0 else 0.8
-                    canv.line(
-                        (cx + tick) * mm, (cy - 10) * mm, (cx + tick) * mm, (cy - 10 - long) * mm
-                    )
-                    canv.line(
-                        (cx + 10) * mm, (cy + tick) * mm, (cx + 10 + long) * mm, (cy + tick) * mm
-                    )
+            if side == "back":
+                _scales(canv, cx, cy)
         canv.restoreState()
         edge = label(lang, f"kit-edge-{flip}")
-        if side == "front":  # the instruction at the head: the slug line has no room for it
-            head(canv, sheet, label(lang, "kit-registration", edge=edge))
+        # the instructions at the head (the slug line has no room for them): how to print
+        # on the front, how to read on the back, the side that is read
+        head(canv, sheet, label(lang, f"kit-registration-{side}", edge=edge))
         test = label(lang, "kit-registration-slug", side=label(lang, f"kit-{side}"))
         slug(canv, sheet, f"{title} — {test}")
         canv.showPage()
+
+
+def _scales(canv: Canvas, cx: float, cy: float) -> None:
+    """A back crosshair's scales: x below it, y to its right, a tick a millimetre from
+    -5 to +5, numbered at the ends as the back's reader sees them (+ right, + up)."""
+    for tick in range(-5, 6):
+        long = 1.5 if tick % 5 == 0 else 0.8
+        below = cy - SCALE_AT
+        canv.line((cx + tick) * mm, below * mm, (cx + tick) * mm, (below - long) * mm)
+        canv.line(
+            (cx + SCALE_AT) * mm, (cy + tick) * mm, (cx + SCALE_AT + long) * mm, (cy + tick) * mm
+        )
+    canv.setFont(SANS, 4)
+    below = cy - SCALE_AT - 1.5 - 1.6  # the numbers under the x scale's long ticks
+    canv.drawCentredString((cx - 5) * mm, below * mm, "−5")
+    canv.drawCentredString((cx + 5) * mm, below * mm, "+5 x")
+    right = cx + SCALE_AT + 2
+    canv.drawString(right * mm, (cy + 5 - 0.5) * mm, "+5 y")
+    canv.drawString(right * mm, (cy - 5 - 0.5) * mm, "−5")
 
 
 def pages(items: Sequence[Item], per_page: int) -> list[Sequence[Item]]:
