@@ -213,6 +213,9 @@ def render_sheets(
         "scissors": lambda c, used: cut_grid(c, sheet, used),
         "fold": lambda c, used: _fold_marks(c, sheet, layout.width, used),
     }.get(variant)
+    # the size to check a print by with a ruler: many viewers ignore /PrintScaling
+    size = {"w": _mm(layout.width, lang), "h": _mm(layout.height, lang)}
+    scale = (label(lang, "kit-scale", **size), label(lang, "kit-scale-short", **size))
     note = label(lang, "kit-fold") if variant == "fold" else ""
     impose(
         canv,
@@ -225,9 +228,16 @@ def render_sheets(
         decorate=decorate,
         note=note,
         lang=lang,
+        scale=scale,
     )
     canv.save()
     return buf.getvalue()
+
+
+def _mm(value: float, lang: str) -> str:
+    """A length as the language writes it: 63.5 in English, 63,5 in Italian."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang.split("-")[0] == "it" else text
 
 
 def render_pod(

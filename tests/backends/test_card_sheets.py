@@ -4,6 +4,7 @@ crop marks outside the cut, print settings, fonts and every card's words."""
 from __future__ import annotations
 
 import io
+import re
 
 import pdfplumber
 import pytest
@@ -250,6 +251,24 @@ def test_a_fold_sheets_fold_marks_stop_short_of_the_slug(card_kit) -> None:
             ]
             assert marks
             assert max(ln["bottom"] for ln in marks) < slug_top
+
+
+def test_a_sheet_says_print_at_100_and_the_card_size_where_its_slug_has_room(card_kit) -> None:
+    """Found by the kit review: fronts, scissors and fold sheets said "100 %" only in
+    the PDF's metadata, which many viewers ignore. Their slug now gives the size to
+    check a print by with a ruler, where the line has room: the list of positions
+    (which card is where) is never cut for it."""
+    note = "stampare al 100 %: una carta misura 63,5 × 88,9 mm"
+    for name, expect in (("a4-fronts", [False, False, False, True]), ("letter-fronts", [True] * 4)):
+        reader = PdfReader(io.BytesIO(card_kit[f"cards-carte-medaglia-{name}.pdf"]))
+        slugs = [
+            next(line for line in page.extract_text().splitlines() if "foglio" in line)
+            for page in reader.pages
+        ]
+        assert [note in line for line in slugs] == expect, name
+        assert not any("…" in line for line in slugs)
+        listed = [re.findall(r"\b\d+ medaglia-\d-\d\d", line) for line in slugs]
+        assert sum(len(x) for x in listed) == 30, name  # every card's position, each page
 
 
 def test_a_letter_scissors_slug_runs_up_the_margin_clear_of_the_cuts(card_kit) -> None:

@@ -223,9 +223,7 @@ def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
     left margin instead; at the foot it sat half in the unprintable edge and
     touched the bottom cut line.
     """
-    block = sheet.block()
-    room = SLUG_HEIGHT + 0.5
-    if block.y - sheet.margin >= room or block.x - sheet.margin < room:
+    if not _slug_up_the_side(sheet):
         # the baseline lifted by the face's descent: on the margin, "p" and "g" fell
         # 0.4 mm into the edge the printer cannot print
         _line(canv, sheet, text, sheet.margin - getDescent(SANS, SLUG_SIZE) / mm)
@@ -237,6 +235,19 @@ def slug(canv: Canvas, sheet: Sheet, text: str) -> None:
     canv.rotate(90)
     canv.drawString(0, 0, fit_line(text, (sheet.page_h - 2 * sheet.margin) * mm))
     canv.restoreState()
+
+
+def _slug_up_the_side(sheet: Sheet) -> bool:
+    """Whether the foot has no room for the slug's line and the left margin has."""
+    block = sheet.block()
+    room = SLUG_HEIGHT + 0.5
+    return block.y - sheet.margin < room and block.x - sheet.margin >= room
+
+
+def slug_fits(sheet: Sheet, text: str) -> bool:
+    """Whether ``text`` fits the slug's line whole, where slug() sets it."""
+    length = sheet.page_h if _slug_up_the_side(sheet) else sheet.page_w
+    return stringWidth(text, SANS, SLUG_SIZE) <= (length - 2 * sheet.margin) * mm
 
 
 def head(canv: Canvas, sheet: Sheet, text: str) -> None:
@@ -396,11 +407,15 @@ def impose(
     note: str = "",
     list_items: bool = True,
     lang: str = "en",
+    scale: Sequence[str] = (),
 ) -> None:
     """Every page of ``items``: fronts, then (with ``flip``) their backs after each.
 
     ``decorate`` draws what a kind of sheet adds to its fronts (cut lines, fold
     marks); the slug names the sheet and, with ``list_items``, each position.
+    ``scale`` offers notes on printing at 100 %, longest first: the slug
+    takes the first with which it fits whole, or none; the list of positions
+    is never cut for it.
     """
     groups = pages(items, sheet.per_page)
     for n, group in enumerate(groups, 1):
@@ -409,10 +424,13 @@ def impose(
         fronts_page(canv, sheet, group, marks=marks, flip=flip)
         if decorate:
             decorate(canv, len(group))
-        parts = [where, label(lang, "kit-fronts") if flip else "", note]
-        if list_items:
-            parts.append(" · ".join(f"{i + 1} {item.label}" for i, item in enumerate(group)))
-        slug(canv, sheet, " — ".join(p for p in parts if p))
+        listed = " · ".join(f"{i + 1} {item.label}" for i, item in enumerate(group))
+        for extra in (*scale, ""):
+            parts = [where, label(lang, "kit-fronts") if flip else "", note, extra]
+            text = " — ".join(p for p in (*parts, listed if list_items else "") if p)
+            if not extra or slug_fits(sheet, text):
+                break
+        slug(canv, sheet, text)
         canv.showPage()
         if flip:
             backs_page(canv, sheet, group, flip, offset, marks=marks)
