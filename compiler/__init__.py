@@ -11,3 +11,14 @@
 ``compiler/pipeline.py`` tells the same story in code; ``compiler/cli.py`` is
 the ``casebook`` command.
 """
+
+import sys as _sys
+import types as _types
+
+# ReportLab, when first imported, runs ~/.reportlab_mods and ~/.reportlab_settings
+# unless modules of those names can be imported: a user's own settings would change
+# the PDFs a build writes (the same input must give the same bytes on every machine),
+# and a HOME that is a file made the import itself fail (NotADirectoryError, found by a
+# probe). Empty modules of those names stand in for them.
+for _name in ("reportlab_mods", "reportlab_settings"):
+    _sys.modules.setdefault(_name, _types.ModuleType(_name))

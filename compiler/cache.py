@@ -14,7 +14,19 @@ from pathlib import Path
 
 
 def cache_dir() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "casebook"
+    """``$XDG_CACHE_HOME/casebook``, else ``~/.cache/casebook``.
+
+    With neither (a container's user with no home and no passwd entry: Path.home()
+    raises), a place nothing can be written to or read from, so every entry is made
+    again: the cache is worth time, never a refusal.
+    """
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:
+            base = os.devnull  # /dev/null/casebook: no folder can be made there
+    return Path(base) / "casebook"
 
 
 def store(path: Path, data: bytes) -> None:

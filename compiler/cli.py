@@ -937,6 +937,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         top.error(f"unrecognized arguments: {' '.join(extra)}")
     global _read_only_ran
     _read_only_ran = args.verb in _READ_ONLY
+    from compiler import environment
+
+    try:
+        environment.check()
+    except environment.BadEnvironment as err:
+        print(f"casebook: {err}; nothing was done", file=sys.stderr)
+        return EXIT_INPUT
     from compiler.limits import held_alarm
 
     try:

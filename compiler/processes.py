@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from compiler import environment
+
 if TYPE_CHECKING:  # lint forks its own children: the pool's modules are the build's
     from concurrent.futures import ProcessPoolExecutor
 
@@ -59,9 +61,12 @@ def workers(jobs: int, each: int = 0) -> int:
     """Both cores of the 2-core machine, or ``CASEBOOK_JOBS``; never more than jobs, nor,
     when each job needs ``each`` bytes, more than fit in the free memory (unless
     ``CASEBOOK_JOBS`` says: the user chose)."""
-    wanted = os.environ.get("CASEBOOK_JOBS", "")
-    if wanted.isdigit() and int(wanted) > 0:
-        return max(1, min(int(wanted), jobs))
+    try:
+        wanted = environment.jobs()
+    except environment.BadEnvironment:
+        wanted = None  # the command line refused it already (cli.main); a caller in code
+    if wanted is not None:
+        return max(1, min(wanted, jobs))
     count = max(1, min(os.cpu_count() or 1, jobs))
     if each and count > 1:
         count = within_memory(count, each, available_memory())

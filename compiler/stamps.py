@@ -98,6 +98,15 @@ def _libraries() -> list[str]:
     )
 
 
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder; False where it cannot be looked at (a part longer
+    than the file system takes: is_dir() lets ENAMETOOLONG out)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 @cache
 def toolchain_digest() -> str:
     """The compiler, its assets and the libraries it draws with, as one digest."""
@@ -115,7 +124,7 @@ def toolchain_digest() -> str:
 
     for folder in dictionary_dirs():
         digest.update(f"dictionaries:{folder}\n".encode())
-        if folder.is_dir():
+        if _is_dir(folder):
             _tree_stat(folder, digest)
     return digest.hexdigest()
 
@@ -125,6 +134,8 @@ def input_digest(game_dir: Path, options: dict[str, object]) -> str:
     digest = hashlib.blake2b(digest_size=16)
     digest.update(toolchain_digest().encode())
     digest.update(json.dumps(options, sort_keys=True).encode())
+    # the PDFs' CreationDate: a build for another date is another build
+    digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
     _tree_content(game_dir, digest)
     # A translation is built from its original, and that original may itself translate
     # another: each game of the chain counts, read as the build reads it (a pattern over

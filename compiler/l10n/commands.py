@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
 import sys
 from pathlib import Path
 
-from compiler import paths
+from compiler import environment, paths
 from compiler.diagnostics import CompileError, Finding
 from compiler.l10n import catalog, workflow
 from compiler.l10n.localise import L10N_DIR, catalog_path
@@ -18,38 +17,14 @@ from compiler.write import Output, write_all
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
 
 
-EPOCH = "SOURCE_DATE_EPOCH"
 DATE_FORMAT = "%Y-%m-%d %H:%M+0000"
-_MUST_BE = (
-    "it must be a whole number of seconds since 1970-01-01 00:00 UTC, as `date +%s` prints "
-    "(reproducible-builds.org/specs/source-date-epoch)"
-)
-
-
-class BadEpoch(ValueError):
-    """SOURCE_DATE_EPOCH is set to something that is not a date: the one-line refusal."""
 
 
 def _today() -> str:
-    """A new catalog's PO-Revision-Date; SOURCE_DATE_EPOCH makes it reproducible.
-
-    Its value is "the number of seconds since 1970-01-01 00:00:00 UTC, as an ASCII
-    integer" (reproducible-builds.org/specs/source-date-epoch); anything else is
-    refused by name rather than crashing the command or being read as another date.
-    """
-    epoch = os.environ.get(EPOCH)
-    if not epoch:
-        return datetime.datetime.now(datetime.UTC).strftime(DATE_FORMAT)
-    return _epoch_date(epoch).strftime(DATE_FORMAT)
-
-
-def _epoch_date(epoch: str) -> datetime.datetime:
-    if not (epoch.isascii() and epoch.isdigit()):  # int() would take " 12", "1_2", "١٢"
-        raise BadEpoch(f"{EPOCH}={epoch!r} is not a number of seconds; {_MUST_BE}")
-    try:
-        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
-    except (OverflowError, OSError, ValueError):
-        raise BadEpoch(f"{EPOCH}={epoch!r} is past the year 9999; {_MUST_BE}") from None
+    """A new catalog's PO-Revision-Date; SOURCE_DATE_EPOCH makes it reproducible
+    (compiler/environment.py, which the command line checked before the verb ran)."""
+    date = environment.source_date() or datetime.datetime.now(datetime.UTC)
+    return date.strftime(DATE_FORMAT)
 
 
 def _own_language(lang: str, own: str, game: str) -> bool:
@@ -94,9 +69,6 @@ def update(game_dir: Path, root: Path, lang: str) -> int:
         if _own_language(lang, src.game.language, src.game.id):
             return EXIT_INPUT
         text, stats = workflow.update_text(src, lang, today)
-    except BadEpoch as err:
-        print(f"casebook l10n: {err}", file=sys.stderr)
-        return EXIT_INPUT
     except CompileError as err:
         _report(err.findings)
         return EXIT_INPUT
@@ -116,9 +88,6 @@ def import_po(game_dir: Path, root: Path, lang: str, file: Path) -> int:
         theirs = catalog.read(file, shown)
         notices: list[Finding] = []
         text = workflow.import_text(src, lang, theirs, shown, today, notices)
-    except BadEpoch as err:
-        print(f"casebook l10n: {err}; nothing imported", file=sys.stderr)
-        return EXIT_INPUT
     except CompileError as err:
         _report(err.findings)
         print(

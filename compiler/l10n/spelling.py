@@ -50,9 +50,18 @@ def dictionary_path(lang: str) -> Path | None:
     """The .dic/.aff stem of the dictionary for ``lang``, or None when none is installed."""
     for name in DICTIONARIES.get(lang, (lang,)):
         for folder in dictionary_dirs():
-            if (folder / f"{name}.dic").is_file() and (folder / f"{name}.aff").is_file():
+            if _is_file(folder / f"{name}.dic") and _is_file(folder / f"{name}.aff"):
                 return folder / name
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False where it cannot be looked at (a name longer than
+    the file system takes in CASEBOOK_DICTIONARIES: is_file() lets ENAMETOOLONG out)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 _OPENING = threading.Lock()  # one thread opens a dictionary; another asking waits for it

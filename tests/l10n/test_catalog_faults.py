@@ -258,22 +258,32 @@ def _with_epoch(game: Path, epoch: str, *args: str) -> subprocess.CompletedProce
         ("abc", "is not a number of seconds"),
         (" 1700000000", "is not a number of seconds"),
         ("1.5", "is not a number of seconds"),
+        ("-1", "is not a number of seconds"),
         ("99999999999999", "is past the year 9999"),
+        ("9" * 5000, "is past the year 9999"),
     ],
 )
-@pytest.mark.parametrize("verb", ["update", "import"])
+@pytest.mark.parametrize("verb", ["update", "import", "build"])
 def test_a_bad_source_date_epoch_is_one_line_naming_it(
-    game: Path, epoch: str, fault: str, verb: str
+    game: Path, epoch: str, fault: str, verb: str, tmp_path: Path
 ) -> None:
-    """Both were an internal error (ValueError, then year out of range)."""
+    """Both l10n verbs were an internal error (ValueError, then year out of range); then
+    they refused it while `build` crashed in ReportLab on the same value (found by a
+    probe). The command line now refuses it once, for every verb, before anything runs."""
     catalog_path(game, "fr").rename(game.parent / "work.po")
-    extra = (str(game.parent / "work.po"),) if verb == "import" else ()
-    result = _with_epoch(game, epoch, "l10n", verb, "mini-case", "fr", *extra)
+    args = {
+        "update": ("l10n", "update", "mini-case", "fr"),
+        "import": ("l10n", "import", "mini-case", "fr", str(game.parent / "work.po")),
+        "build": ("build", "mini-case", "-q", "--out", str(tmp_path / "out")),
+    }[verb]
+    result = _with_epoch(game, epoch, *args)
     assert result.returncode == 2
     (line,) = result.stderr.splitlines()
-    assert line.startswith(f"casebook l10n: SOURCE_DATE_EPOCH={epoch!r} {fault}; it must be")
+    shown = repr(epoch if len(epoch) <= 40 else epoch[:39] + "…")
+    assert line.startswith(f"casebook: SOURCE_DATE_EPOCH={shown} {fault}; it must be")
     assert "seconds since 1970-01-01 00:00 UTC" in line and "reproducible-builds.org" in line
     assert not catalog_path(game, "fr").exists()
+    assert not (tmp_path / "out").exists()
 
 
 def test_a_good_source_date_epoch_dates_a_new_catalog(game: Path) -> None:
