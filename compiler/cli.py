@@ -500,13 +500,25 @@ def cmd_table(args: argparse.Namespace) -> int:
     )
     if table is None:
         known = ", ".join(t.id for t in fe.game.tables)
-        print(f"casebook table: no table {args.table!r} (tables: {known})", file=sys.stderr)
+        print(
+            f"casebook table: no table {reprlib.repr(args.table)} (tables: {known})",
+            file=sys.stderr,
+        )
         return EXIT_INPUT
     if not args.key or table.missing:
         sys.stdout.write(table_text(table))
         return EXIT_OK
+    column = None if args.column is None else _column_named(table, args.column)
+    if column == "":  # a usage mistake, not a key the table lacks (that is exit 1, as grep)
+        named = ", ".join(f"{c.key} ({c.label})" if c.label else c.key for c in table.columns)
+        print(
+            f"casebook table: {table.title}: no column {reprlib.repr(args.column)} "
+            f"(columns: {named})",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     try:
-        rows = find_rows(table, args.column, " ".join(args.key))
+        rows = find_rows(table, column, " ".join(args.key))
     except ProcedureError as err:
         print(f"casebook table: {err}", file=sys.stderr)
         return EXIT_FINDINGS
@@ -517,6 +529,16 @@ def cmd_table(args: argparse.Namespace) -> int:
         )
     sys.stdout.write("".join(table_text(table, row) for row in rows))
     return EXIT_OK
+
+
+def _column_named(table, name: str) -> str:
+    """The key of the column ``name`` names, by key or by the label the table prints
+    over it, in any case ("Zone" for zone); "" when none does."""
+    wanted = name.strip().casefold()
+    for column in table.columns:
+        if wanted and wanted in (column.key.casefold(), column.label.strip().casefold()):
+            return column.key
+    return ""
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
@@ -654,8 +676,8 @@ def language_tag(value: str) -> str:
     """A language as a BCP 47 tag (en, it, pt-BR); it names a file, so nothing else passes."""
     if not paths.LANGUAGE_TAG.fullmatch(value):
         raise argparse.ArgumentTypeError(
-            f"{value!r} is not a language tag; write it as two or three lower-case letters, "
-            "e.g. en, fr, pt-BR"
+            f"{reprlib.repr(value)} is not a language tag; write it as two or three lower-case "
+            "letters, then any parts of at most 8 letters or digits, e.g. en, fr, pt-BR"
         )
     return value
 
@@ -682,16 +704,24 @@ def _codes(value: str | None, option: str) -> list[str] | None:
 
     wanted = [c.strip().upper() for c in value.split(",") if c.strip()]
     if not wanted:  # "," would select nothing and pass
-        raise argparse.ArgumentTypeError(f"{option}: {value!r} names no code; e.g. XREF,NAME001")
+        raise argparse.ArgumentTypeError(
+            f"{option}: {reprlib.repr(value)} names no code; e.g. XREF,NAME001"
+        )
     linted = {code for check in ALL_CHECKS for code in codes_of(check)}
     for prefix in wanted:
         if any(code.startswith(prefix) for code in linted):
             continue
         if any(code.startswith(prefix) for code in codes.BY_CODE):
-            why = f"{prefix} is not a lint check: loading and model errors are always reported"
+            why = (
+                f"{reprlib.repr(prefix)} is not a lint check: loading and model errors are "
+                "always reported"
+            )
         else:
             groups = sorted({code.rstrip("0123456789") for code in BY_CODE})
-            why = f"no check has the code or prefix {prefix!r}; the checks: {', '.join(groups)}"
+            why = (
+                f"no check has the code or prefix {reprlib.repr(prefix)}; "
+                f"the checks: {', '.join(groups)}"
+            )
         raise argparse.ArgumentTypeError(f"{option}: {why} (`casebook explain --all`)")
     return wanted
 
@@ -723,9 +753,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"{code.summary}\n\n{code.body}")
         return EXIT_OK
     known = sorted([*BY_CODE, *codes.BY_CODE])
-    near = [c for c in known if wanted and c.startswith(wanted.rstrip("0123456789"))]
+    stem = wanted.rstrip("0123456789")  # "0" leaves nothing, which every code starts with
+    near = [c for c in known if stem and c.startswith(stem)]
     print(
-        f"casebook explain: unknown code {args.code!r}; "
+        f"casebook explain: unknown code {reprlib.repr(args.code)}; "
         + (f"did you mean {', '.join(near[:8])}? " if near else "")
         + "`casebook explain --all` lists every code",
         file=sys.stderr,

@@ -22,9 +22,11 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 a person edits; past this it is a mistake or an attack."""
 
 
-LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]+)*")
-"""A BCP 47 language tag as Casebook names languages (en, it, pt-BR): it names files and
-folders, so nothing else passes (fullmatch)."""
+LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{1,8}){0,7}")
+"""A BCP 47 language tag as Casebook names languages (en, it, pt-BR, sr-Latn): it names
+files and folders, so nothing else passes (fullmatch). BCP 47's subtags are at most 8
+letters or digits; without that bound a tag of 300 letters named a catalog no file
+system could hold (an internal error in lint, l10n status and update)."""
 
 
 def shown(path: Path, root: Path) -> str:

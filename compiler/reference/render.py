@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 import textwrap
 from typing import Any
 
@@ -92,7 +93,7 @@ def _card_text(answer: CardAnswer) -> list[str]:
 def _card_hits_text(query: str, hits: tuple[CardHit, ...]) -> list[str]:
     """Card hits after the rule hits, each read as its own answer begins: deck › card,
     then its id and place, then the words round the match (as a rule hit's are)."""
-    found = f"{len(hits)} card(s) hold every word of {query!r}"
+    found = f"{len(hits)} card(s) hold every word of {reprlib.repr(query)}"
     lines = [found + " (or a longer form of it):", ""]
     for hit in hits:
         card, deck = hit.card, hit.deck
@@ -112,7 +113,7 @@ def to_text(answer: Answer) -> str:
     parts += [_component_text(c) for c in answer.components]
     parts += [_card_text(c) for c in answer.cards]
     if answer.hits:
-        found = f"{len(answer.hits)} rule(s) hold every word of {answer.query!r}"
+        found = f"{len(answer.hits)} rule(s) hold every word of {reprlib.repr(answer.query)}"
         lines = [found + " (or a longer form of it):", ""]
         for hit in answer.hits:
             lines.append("  " + " › ".join(hit.place))

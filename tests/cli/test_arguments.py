@@ -1,0 +1,66 @@
+"""Command-line arguments no user should have to guess about (found by a probe of every
+verb's arguments): each refused in one short line naming it, with exit status 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import run_casebook
+
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lint", "liberation", "--lang", f"it-{LONG}"),
+        ("l10n", "status", "liberation", f"fr-{LONG}"),
+        ("l10n", "update", "liberation", f"fr-{LONG}"),
+        ("l10n", "update", "liberation", "fr-abcdefghi"),  # a part of nine letters
+    ],
+)
+def test_a_language_tag_no_file_system_could_name_is_refused(args: tuple[str, ...]) -> None:
+    """A 300-letter tag named a catalog file no file system can hold: lint --lang and l10n
+    status and update ended as an internal error (ENAMETOOLONG)."""
+    result = run_casebook(*args)
+    assert result.returncode == 2
+    assert "is not a language tag" in result.stderr and "at most 8 letters" in result.stderr
+    assert "internal error" not in result.stderr
+    assert LONG not in result.stderr  # the tag shortened, not echoed whole
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lint", "maquis", "--select", "X" * 100_000),
+        ("explain", "X" * 100_000),
+        ("table", "plan-vert", "a" * 100_000),
+    ],
+)
+def test_a_huge_argument_is_shortened_in_the_message(args: tuple[str, ...]) -> None:
+    result = run_casebook(*args)
+    assert result.returncode == 2
+    assert 0 < len(result.stderr) < 600
+
+
+def test_explain_of_a_bare_number_suggests_no_code() -> None:
+    """ "0" left no letters to match, which every code starts with: all were offered."""
+    result = run_casebook("explain", "0")
+    assert result.returncode == 2
+    assert "did you mean" not in result.stderr
+
+
+def test_table_column_is_named_by_key_or_label_and_a_wrong_one_is_a_usage_error() -> None:
+    """`--column Zone` was refused though the table prints "Zone" over that column, and a
+    column the table lacks exited 1, which means the key was not found (as grep)."""
+    by_label = run_casebook(
+        "table", "plan-vert", "resistance-interrogation", "3", "--column", "Zone"
+    )
+    assert by_label.returncode == 0 and "Possible value" in by_label.stdout
+    wrong = run_casebook("table", "plan-vert", "resistance-interrogation", "3", "--column", "nope")
+    assert wrong.returncode == 2
+    assert "no column 'nope' (columns: zone (Zone), possible_value (Possible value))" in (
+        wrong.stderr
+    )
+    absent = run_casebook("table", "plan-vert", "resistance-interrogation", "99")
+    assert absent.returncode == 1  # a key the table does not have: found nothing
