@@ -713,8 +713,8 @@ def _codes(value: str | None, option: str) -> list[str] | None:
             continue
         if any(code.startswith(prefix) for code in codes.BY_CODE):
             why = (
-                f"{reprlib.repr(prefix)} is not a lint check: loading and model errors are "
-                "always reported"
+                f"{prefix if len(prefix) <= 30 else reprlib.repr(prefix)} is not a lint "
+                "check: loading and model errors are always reported"
             )
         else:
             groups = sorted({code.rstrip("0123456789") for code in BY_CODE})

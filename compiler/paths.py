@@ -35,14 +35,28 @@ def shown(path: Path, root: Path) -> str:
     Links are followed to the file they lead to; a link that loops, leads to
     nothing or leads outside is named where it sits. Never raises: a message
     about a broken link must still say where the link is.
+
+    A byte of the name that is not UTF-8 (a file from another system) is written
+    as ``\\xff``: Python holds it as a lone surrogate, which no message, catalog
+    or report could be written with (found by a probe: every l10n command failed,
+    blaming standard output's encoding).
     """
     base = resolved(root) or root.absolute()
     there = resolved(path)
     if there is not None and _exists(there) and there.is_relative_to(base):
-        return there.relative_to(base).as_posix()
+        return printable(there.relative_to(base).as_posix())
     if path.absolute().is_relative_to(root.absolute()):
-        return path.absolute().relative_to(root.absolute()).as_posix()
-    return path.as_posix()
+        return printable(path.absolute().relative_to(root.absolute()).as_posix())
+    return printable(path.as_posix())
+
+
+def printable(name: str) -> str:
+    """A file name as text any UTF-8 output can hold: bytes that were not UTF-8 as \\xNN."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return name
 
 
 def _exists(path: Path) -> bool:

@@ -54,7 +54,9 @@ def _tree_content(folder: Path, digest: hashlib._Hash) -> None:
         digest.update(f"unlistable:{err.errno}\0".encode())
         return
     for path in entries:
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        # the name's own bytes: a name that is not UTF-8 (a byte from another system)
+        # holds surrogates here, which str.encode() refused (found by a probe)
+        digest.update(os.fsencode(path.relative_to(folder).as_posix()) + b"\0")
         try:
             if path.is_symlink():
                 digest.update(b"link:" + os.fsencode(os.readlink(path)) + b"\0")

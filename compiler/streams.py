@@ -159,6 +159,8 @@ def unwritable(err: UnicodeEncodeError) -> bool:
     if encoding is None or not _same_codec(encoding, err.encoding):
         return False
     char = err.object[err.start : err.start + 1]
+    if "\ud800" <= char <= "\udfff":  # a byte a file name held, not a character: no codec
+        return False  # writes it, and the advice below would be wrong (paths.printable)
     print(
         f"casebook: standard output's encoding ({encoding}) cannot write {char!r} "
         f"(U+{ord(char):04X}) of the rules' text; write them to a file with -o FILE "

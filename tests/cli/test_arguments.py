@@ -3,6 +3,8 @@ verb's arguments): each refused in one short line naming it, with exit status 2.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.conftest import run_casebook
@@ -64,3 +66,26 @@ def test_table_column_is_named_by_key_or_label_and_a_wrong_one_is_a_usage_error(
     )
     absent = run_casebook("table", "plan-vert", "resistance-interrogation", "99")
     assert absent.returncode == 1  # a key the table does not have: found nothing
+
+
+def test_a_file_name_that_is_not_utf8_is_named_with_its_byte_escaped(tmp_path) -> None:
+    """A rules file named with a Latin-1 byte (0xFF): lint and build ended blaming
+    "standard output's encoding (utf-8)" (the build's stamp and every message path
+    held a lone surrogate), and the l10n commands could not write their catalogs."""
+    import shutil
+
+    from tests.conftest import RULESETS
+
+    game = tmp_path / "maquis"
+    shutil.copytree(RULESETS / "maquis", game)
+    odd = game / "rules" / os.fsdecode(b"\xff00-opening.yaml")
+    (game / "rules" / "00-opening.yaml").rename(odd)
+    for args in (
+        ("lint", "--rulesets", str(tmp_path)),
+        ("build", "-q", "--out", str(tmp_path / "out"), "--rulesets", str(tmp_path)),
+        ("l10n", "update", "maquis", "fr", "--rulesets", str(tmp_path)),
+    ):
+        result = run_casebook(*args)
+        assert result.returncode == 0, (args, result.stderr)
+    catalog = (game / "l10n" / "fr.po").read_text(encoding="utf-8")
+    assert "/rules/\\xff00-opening.yaml:" in catalog
