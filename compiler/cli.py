@@ -1042,7 +1042,12 @@ def run() -> None:
         raise SystemExit(EXIT_INPUT)
     if sys.argv[1:2] != ["export"]:  # an export is the rules verbatim: never altered
         streams.escape_what_the_terminal_cannot_show()
-    status = main(sys.argv[1:])
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as done:  # argparse: --help printed, or a usage error said
+        status = done.code if isinstance(done.code, int) else EXIT_INPUT
+    # flushed here, where a full or closed standard output is said in a sentence: left to
+    # the interpreter's exit, --help >/dev/full printed a traceback and exit 120
     refused = streams.flushed()
     if refused is not None:
         # what stdout would not take stays in its buffer; os._exit, or the interpreter's

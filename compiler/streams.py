@@ -34,6 +34,18 @@ class _Stdout(io.FileIO):
             raise OutputStreamError(err.errno, err.strerror) from None
 
 
+class _Stderr(io.FileIO):
+    """Standard error's file descriptor, dropping what it cannot take (a full disk):
+    there is nowhere left to say so, and a failed message must not become a crash
+    report and exit status 1, which lint gives for findings (found by a probe)."""
+
+    def write(self, data) -> int:  # type: ignore[no-untyped-def]
+        try:
+            return super().write(data)
+        except OSError:
+            return len(data)
+
+
 class _Closed(io.RawIOBase):
     """Standard output when the command was started without one (``>&-``)."""
 
@@ -53,6 +65,16 @@ def guard() -> None:
     """
     if sys.stderr is None:  # 2>&-: nowhere to say anything; the exit status still tells
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives as long as we do)
+    elif isinstance(sys.stderr, io.TextIOWrapper):
+        with contextlib.suppress(OSError, ValueError):
+            err = sys.stderr
+            sys.stderr = io.TextIOWrapper(
+                io.BufferedWriter(_Stderr(err.fileno(), "w", closefd=False)),
+                encoding=err.encoding,
+                errors=err.errors,
+                line_buffering=True,
+                write_through=True,
+            )
     old = sys.stdout
     if old is None:
         raw: io.RawIOBase = _Closed()

@@ -78,6 +78,31 @@ def test_a_full_standard_output_is_said_and_exits_2(verb: list[str]) -> None:
     assert err.count("cannot write") == 1  # said once, not again at exit
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("verb", [["--help"], ["build", "-h"]])
+def test_help_to_a_full_standard_output_is_said_and_exits_2(verb: list[str]) -> None:
+    """Found by a probe: argparse's help left the interpreter's exit to flush it, which
+    printed a traceback ("Exception ignored") and exited 120."""
+    with open("/dev/full", "wb") as full:
+        result = _casebook(*verb, stdout=full)
+    assert result.returncode == 2
+    assert "cannot write to standard output: no space left on device" in _said(result)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("verb", [["lint", "nosuch"], ["validate", "nosuch"], ["explain", "NOPE"]])
+def test_a_full_standard_error_keeps_the_exit_status_and_writes_no_crash_report(
+    verb: list[str], tmp_path: Path
+) -> None:
+    """Found by a probe: the error message that could not be written was taken for a bug
+    (a crash file), whose own message failed too, and Python exited 1: for lint, the
+    status of a run with findings, for a run that did not happen."""
+    with open("/dev/full", "wb") as full:
+        result = _casebook(*verb, stderr=full, env={"TMPDIR": str(tmp_path)})
+    assert result.returncode == 2
+    assert not list(tmp_path.glob("casebook-crash-*"))
+
+
 def test_an_error_handler_python_does_not_know_is_named() -> None:
     result = _casebook("ref", "maquis", "8.6", env={"PYTHONIOENCODING": "ascii:bogus"})
     assert result.returncode == 2
