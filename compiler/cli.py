@@ -250,9 +250,26 @@ def _refused_inside_game(
     files without a word, and a build there would be read back as part of a game."""
     clash = _game_holding(output, rulesets)
     if clash is None:
-        return False
+        return _refused_in_casebook(output, option, advice)
     print(f"casebook {option} {output} is {clash}; {harm}. {advice}", file=sys.stderr)
     return True
+
+
+def _refused_in_casebook(output: Path, option: str, advice: str) -> bool:
+    """Refuse an output inside Casebook's own compiler/, schema/ or templates/: every
+    build's stamp and every cached lint result is keyed by them, so a build written
+    there made every later build of every game "changed" and every lint miss its
+    cache, with nothing to say why (found by a probe)."""
+    for folder in ("compiler", "schema", "templates"):
+        if paths.inside(output, paths.PROJECT_ROOT / folder):
+            print(
+                f"casebook {option} {output} is inside Casebook's own {folder}/ folder, "
+                "which every build's stamp and lint's cache are keyed by: nothing would "
+                f"stay up to date. {advice}",
+                file=sys.stderr,
+            )
+            return True
+    return False
 
 
 def cmd_export(args: argparse.Namespace) -> int:

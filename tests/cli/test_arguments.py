@@ -89,3 +89,18 @@ def test_a_file_name_that_is_not_utf8_is_named_with_its_byte_escaped(tmp_path) -
         assert result.returncode == 0, (args, result.stderr)
     catalog = (game / "l10n" / "fr.po").read_text(encoding="utf-8")
     assert "/rules/\\xff00-opening.yaml:" in catalog
+
+
+@pytest.mark.parametrize("out", ["templates", "schema", "compiler/out"])
+def test_an_output_inside_casebooks_own_folders_is_refused(out: str) -> None:
+    """Found by a probe: a build into templates/ was accepted, and since every stamp and
+    cached lint result is keyed by those folders, no build was ever up to date again."""
+    from tests.conftest import ROOT
+
+    before = sorted(p.name for p in (ROOT / out.split("/")[0]).iterdir())
+    result = run_casebook("build", "plan-vert", "-q", "--out", out)
+    assert result.returncode == 2
+    assert f"inside Casebook's own {out.split('/')[0]}/ folder" in result.stderr
+    assert sorted(p.name for p in (ROOT / out.split("/")[0]).iterdir()) == before
+    export = run_casebook("export", "plan-vert", "-o", f"{out}/rules.txt")
+    assert export.returncode == 2 and "inside Casebook's own" in export.stderr
