@@ -41,6 +41,8 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
     if not _is_folder(rulesets):
         why = _why_not(rulesets)
         said = f"cannot be opened ({why})" if why else "does not exist"
+        if not why and _exists(rulesets):
+            said = "is a file, not a folder; name the folder that holds one folder per game"
         print(f"casebook: rulesets folder {rulesets} {said}", file=sys.stderr)
         return None
     dirs = list(dict.fromkeys(game_dirs(rulesets, args.games)))  # a game named twice, once
@@ -55,7 +57,13 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
             )
             return None
     if not dirs:
-        print(f"casebook: no games in {rulesets}", file=sys.stderr)
+        hint = ""
+        if _exists(rulesets / "game.yaml"):  # one game's own folder given as the rulesets
+            hint = (
+                f": {rulesets} is itself a game; use --rulesets {rulesets.parent} "
+                f"(and name {rulesets.name} if you want it alone)"
+            )
+        print(f"casebook: no games in {rulesets}{hint}", file=sys.stderr)
         return None
     for d in dirs:
         # every stage lists and opens files in the folder: one that cannot be searched
@@ -208,6 +216,13 @@ def _is_folder(path: Path) -> bool:
     try:
         return path.is_dir()
     except OSError:  # a name past 255 bytes: pathlib lets ENAMETOOLONG through
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
         return False
 
 

@@ -108,7 +108,7 @@ def scaffold(rulesets: Path, game_id: str, title: str | None = None) -> list[Pat
         )
     folder = rulesets / game_id
     try:
-        taken = folder.exists()
+        taken = folder.exists() or folder.is_symlink()  # a link to nothing is taken too
     except OSError as err:  # e.g. a --rulesets path with a part past 255 bytes
         raise ValueError(f"{folder} cannot be made: {err.strerror or err}") from None
     if taken:

@@ -179,9 +179,15 @@ def cannot_write(dest: Path, err: OSError, what: str = "file") -> Finding:
     reason = err.strerror or str(err)
     hint = "choose a folder you can write to"
     blocker = _blocking_file(dest, folder=what.endswith("folder"))
-    if blocker is not None:
+    if blocker is not None and not _ordinary(blocker):
+        reason = f"{blocker.as_posix()} is a device or special file, not a folder"
+        hint = "choose another output folder"
+    elif blocker is not None:
         reason = f"{blocker.as_posix()} is a file, not a folder"
         hint = f"choose another output folder, or move {blocker.name} away"
+    elif err.errno == errno.ELOOP or _loops(dest):
+        reason = "its path holds links that lead round in a loop"
+        hint = "choose another output folder, or mend the links"
     elif isinstance(err, PermissionError):
         hint += ", or change its permissions"
     elif err.errno in (errno.ENOSPC, errno.EDQUOT):
@@ -195,6 +201,24 @@ def cannot_write(dest: Path, err: OSError, what: str = "file") -> Finding:
         Location(dest.as_posix(), 1, 1),
         suggestion=hint,
     )
+
+
+def _loops(path: Path) -> bool:
+    """Whether following the links on ``path`` goes round for ever (mkdir then says only
+    "File exists")."""
+    try:
+        path.resolve(strict=False)
+    except (RuntimeError, OSError):
+        return True
+    return False
+
+
+def _ordinary(path: Path) -> bool:
+    """Whether ``path`` is an ordinary file (not a device, pipe or socket)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _blocking_file(dest: Path, folder: bool) -> Path | None:
@@ -245,13 +269,26 @@ def make_folder(root: Path, what: str = "output folder") -> None:
 
 
 def not_a_file(dest: Path, what: str) -> Finding:
+    """LOAD009: an output named where a folder or a device is: named as what it is, and
+    never with advice to move a device such as /dev/null away."""
+    folder = _is_dir(dest)
+    found = "folder" if folder else "special file (a device or pipe)"
     return Finding(
         "LOAD009",
         Severity.ERROR,
-        f"expected a {what} here, found a folder or a special file",
+        f"expected a {what} here, found a {found}",
         Location(dest.as_posix(), 1, 1),
-        suggestion=f"move it away, so the {what} can be written",
+        suggestion=f"name a file inside it, e.g. {(dest / 'out').as_posix()}"
+        if folder
+        else "name an ordinary file to write to; a device or pipe cannot be written as one",
     )
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def clear_stale(root: Path) -> list[Path]:

@@ -104,3 +104,30 @@ def test_an_output_inside_casebooks_own_folders_is_refused(out: str) -> None:
     assert sorted(p.name for p in (ROOT / out.split("/")[0]).iterdir()) == before
     export = run_casebook("export", "plan-vert", "-o", f"{out}/rules.txt")
     assert export.returncode == 2 and "inside Casebook's own" in export.stderr
+
+
+def test_paths_are_refused_for_what_they_are(tmp_path) -> None:
+    """Found by a probe: `-o /dev/null` was told to "move it away", a loop of links was
+    "File exists", a link to nothing where `new` would write was "cannot write the file:
+    File exists", a file given as --rulesets "does not exist", and one game's folder
+    given as --rulesets said only "no games"."""
+    device = run_casebook("export", "maquis", "-o", "/dev/null")
+    assert device.returncode == 2
+    assert "found a special file (a device or pipe)" in device.stderr
+    assert "move" not in device.stderr
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    loop = run_casebook("build", "maquis", "-q", "--out", str(tmp_path / "a"))
+    assert loop.returncode == 2 and "links that lead round in a loop" in loop.stderr
+    rulesets = tmp_path / "rs"
+    rulesets.mkdir()
+    (rulesets / "dangling").symlink_to(tmp_path / "nothing")
+    new = run_casebook("new", "dangling", "--rulesets", str(rulesets))
+    assert new.returncode == 2 and "already exists; choose another name" in new.stderr
+    a_file = tmp_path / "afile"
+    a_file.write_text("x")
+    as_rulesets = run_casebook("validate", "--rulesets", str(a_file))
+    assert as_rulesets.returncode == 2 and "is a file, not a folder" in as_rulesets.stderr
+    one_game = run_casebook("validate", "--rulesets", "rulesets/maquis")
+    assert one_game.returncode == 2
+    assert "rulesets/maquis is itself a game; use --rulesets rulesets" in one_game.stderr
