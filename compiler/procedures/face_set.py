@@ -15,6 +15,7 @@ Operations
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,7 +43,7 @@ def dice_for_points(params: Mapping[str, Any], state: State, ctx: Context) -> tu
 
 def roll_set(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
     faces = [int(f) for f in params.get("faces", range(1, 7))]
-    held = sorted({int(f) for f in state.get(params.get("held", "held"), None) or []})
+    held = _held(state, params.get("held", "held"), faces)
     count_key = params.get("count", "dice_count")
     count = count_key if isinstance(count_key, int) else state.get(count_key)
     rolls_key = params.get("rolls", "rolls")
@@ -56,6 +57,25 @@ def roll_set(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Val
         "the set is complete" if not still else f"still needed {dice_text(still)}"
     )
     return values, says
+
+
+def _held(state: State, key: str, faces: list[int]) -> list[int]:
+    """The faces already set aside, each one the die has: 7, -1, 1.5 and true were
+    taken (7 "set aside"), and a map or a date was a Python error blamed on the
+    procedure's file (found by a probe)."""
+    given = state.get(key, None) or []
+    if not isinstance(given, (list, tuple)):
+        raise ProcedureError(
+            f"{key} is the faces already set aside, a list such as [1, 3]; "
+            f"not {reprlib.repr(given)}"
+        )
+    held = set()
+    for value in given:
+        face = whole(value, f"a face in {key}")
+        if face not in faces:
+            raise ProcedureError(f"{key}: {face} is not a face of the die ({dice_text(faces)})")
+        held.add(face)
+    return sorted(held)
 
 
 OPERATIONS = {"dice-for-points": dice_for_points, "roll-set": roll_set}

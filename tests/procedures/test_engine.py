@@ -253,3 +253,24 @@ def test_a_negative_seed_is_refused_as_it_would_repeat_a_positive_one() -> None:
     result = run_casebook("resolve", "plan-vert", "12", "distance=2", "shots=1", "--seed", "-1")
     assert result.returncode == 2
     assert "seeds start at 0" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("held", "says"),
+    [
+        ("[7, 8]", "held: 7 is not a face of the die (1, 2, 3, 4, 5, 6)"),
+        ("[-1]", "a face in held cannot be negative (-1)"),
+        ("[1.5]", "a face in held must be a whole number, not 1.5"),
+        ("[true]", "a face in held must be a whole number, not true"),
+        ("{a: 1}", "held is the faces already set aside, a list such as [1, 3]"),
+    ],
+)
+def test_resolve_refuses_faces_set_aside_that_the_die_does_not_have(held: str, says: str) -> None:
+    """Found by a probe: 7, -1, 1.5 and true were "set aside" (exit 0), and a map was a
+    Python error text blamed on the procedure's file."""
+    done = run_casebook(
+        "resolve", "plan-vert", "10", "--seed", "1", "action_points_traded=1", f"held={held}"
+    )
+    assert done.returncode == 2
+    assert says in done.stderr
+    assert "procedures.yaml" not in done.stderr
