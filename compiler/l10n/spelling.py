@@ -50,9 +50,25 @@ def dictionary_path(lang: str) -> Path | None:
     """The .dic/.aff stem of the dictionary for ``lang``, or None when none is installed."""
     for name in DICTIONARIES.get(lang, (lang,)):
         for folder in dictionary_dirs():
-            if _is_file(folder / f"{name}.dic") and _is_file(folder / f"{name}.aff"):
+            dic = folder / f"{name}.dic"
+            if _is_file(dic) and _is_file(folder / f"{name}.aff") and _counts_words(dic):
                 return folder / name
     return None
+
+
+def _counts_words(dic: Path) -> bool:
+    """Whether ``dic`` begins as a hunspell word list does: the number of words (more
+    than none), then the words. Random bytes or an empty file there were used as a
+    dictionary that knew no word, and every word of the rules was reported unknown,
+    9,884 warnings (found by a probe); such a file is passed over, as if missing."""
+    try:
+        with dic.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    first, _, rest = head.partition(b"\n")
+    count = first.removeprefix(b"\xef\xbb\xbf").split(b"/")[0].strip()  # BOM, "12345/flags"
+    return count.isdigit() and len(count) <= 9 and int(count) > 0 and bool(rest.strip())
 
 
 def _is_file(path: Path) -> bool:

@@ -277,3 +277,30 @@ def test_saved_answers_belong_to_one_dictionary_as_it_is_now(tmp_path: Path, mon
     assert spelling._cache_file(folder / "en_GB") != after_dic[0]
     assert stamps.toolchain_digest() != after_dic[1]
     stamps.toolchain_digest.cache_clear()
+
+
+def test_a_file_that_is_no_word_list_is_passed_over_as_a_dictionary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a probe: random bytes, an empty file or a first line of 2,000,000,000
+    in CASEBOOK_DICTIONARIES were used as a dictionary that knew no word: 9,884
+    warnings blamed on the rules. Such a file is passed over, as a missing one is;
+    a real dictionary, with or without a byte-order mark, is not."""
+    garbage = tmp_path / "garbage"
+    garbage.mkdir()
+    for name, text in (
+        ("en_GB", os.urandom(3000)),
+        ("it_IT", b""),
+        ("fr_FR", b"2000000000\nmot\n"),
+        ("de_DE", b"\xef\xbb\xbf"),
+    ):
+        (garbage / f"{name}.dic").write_bytes(text)
+        (garbage / f"{name}.aff").write_bytes(b"SET UTF-8\n")
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "en_GB.dic").write_bytes(b"\xef\xbb\xbf2\r\nhello\r\nworld\r\n")  # BOM, CRLF
+    (real / "en_GB.aff").write_bytes(b"SET UTF-8\n")
+    monkeypatch.setenv("CASEBOOK_DICTIONARIES", f"{garbage}:{real}")
+    monkeypatch.setattr(spelling, "SYSTEM_DIRS", ())
+    assert spelling.dictionary_path("en") == real / "en_GB"
+    assert [spelling.dictionary_path(lang) for lang in ("it", "fr", "de")] == [None] * 3
