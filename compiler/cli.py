@@ -296,7 +296,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if fe is None:
         return EXIT_INPUT
     text = export.to_text(fe.game) if args.format == "text" else export.to_json(fe.game, fe.graphs)
-    if args.output:
+    if args.output and args.output != STDOUT:
         path = args.output
         if _refused_inside_game(args.output, args.rulesets, "export: -o"):
             return EXIT_INPUT
@@ -336,6 +336,13 @@ def cmd_ref(args: argparse.Namespace) -> int:
     if fe is None:
         return EXIT_INPUT
     query = " ".join(args.query)
+    if not query.strip():
+        print(
+            "casebook ref: name what to look up: a rule number (8.6), a term, a component, "
+            "a card, or words the rules use",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     engine = RulesReference(fe.game, fe.graphs)
     answer = engine.look_up(query)
     if args.format == "json":
@@ -365,6 +372,8 @@ def cmd_l10n(args: argparse.Namespace) -> int:
     game_dir, root = dirs[0], _root_for(args.rulesets)
     if args.step == "extract":
         template = args.output is not None and args.output.suffix == ".pot"
+        if args.output == STDOUT:
+            return commands.extract(game_dir, root, None, to_stdout=True)
         if (
             args.output
             and not template
@@ -678,7 +687,11 @@ def language_list(value: str) -> list[str] | None:
     # each once, in the order given: a language named twice was built twice, its files
     # listed and counted twice
     tags = [language_tag(lang.strip()) for lang in value.split(",") if lang.strip()]
-    return list(dict.fromkeys(tags)) or None
+    if not tags:  # "" or ",": every language, when the user meant one (an unset variable?)
+        raise argparse.ArgumentTypeError(
+            f"{value!r} names no language; e.g. --lang en, --lang it,en, or --lang all"
+        )
+    return list(dict.fromkeys(tags))
 
 
 def path_arg(value: str) -> Path:
@@ -690,8 +703,15 @@ def path_arg(value: str) -> Path:
     return Path(value)
 
 
+STDOUT = Path("-")
+"""``-o -``: standard output, as for most tools (it wrote a file named "-")."""
+
+
 def file_arg(value: str) -> Path:
-    """A file to write (``-o``): a path that ends in a name, not a folder ('/', '.', 'x/..')."""
+    """A file to write (``-o``): a path that ends in a name, not a folder ('/', '.', 'x/..'),
+    or ``-`` for standard output."""
+    if value == "-":
+        return STDOUT
     path = path_arg(value)
     if path.name in ("", ".", ".."):
         raise argparse.ArgumentTypeError(

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from compiler import environment, paths
-from compiler.diagnostics import CompileError, Finding
+from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n import catalog, workflow
 from compiler.l10n.localise import L10N_DIR, catalog_path
 from compiler.load.game_files import languages
@@ -49,12 +49,15 @@ def _write(path: Path, text: str) -> bool:
     return bool(write_all([output], path.parent, what="catalog file"))
 
 
-def extract(game_dir: Path, root: Path, output: Path | None) -> int:
+def extract(game_dir: Path, root: Path, output: Path | None, to_stdout: bool = False) -> int:
     try:
         src = workflow.read_source(game_dir, root)
     except CompileError as err:
         _report(err.findings)
         return EXIT_INPUT
+    if to_stdout:  # -o -: the template itself, for a pipe
+        sys.stdout.write(workflow.template_text(src))
+        return EXIT_OK
     path = output or game_dir / L10N_DIR / f"{game_dir.name}.pot"
     _write(path, workflow.template_text(src))
     words = sum(len(u.text.split()) for u in src.units)
@@ -86,6 +89,19 @@ def import_po(game_dir: Path, root: Path, lang: str, file: Path) -> int:
         if _own_language(lang, src.game.language, src.game.id):
             return EXIT_INPUT
         theirs = catalog.read(file, shown)
+        if not len(theirs) and not theirs.metadata:  # an empty file: surely not the one meant
+            raise CompileError(
+                [
+                    Finding(
+                        "L10N100",
+                        Severity.ERROR,
+                        "the file holds no catalog: no header and no entries",
+                        Location(shown, 1, 1),
+                        suggestion="give the PO file the translator sent (Poedit saves one "
+                        "with a header and an entry per string)",
+                    )
+                ]
+            )
         notices: list[Finding] = []
         text = workflow.import_text(src, lang, theirs, shown, today, notices)
     except CompileError as err:

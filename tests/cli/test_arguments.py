@@ -131,3 +131,38 @@ def test_paths_are_refused_for_what_they_are(tmp_path) -> None:
     one_game = run_casebook("validate", "--rulesets", "rulesets/maquis")
     assert one_game.returncode == 2
     assert "rulesets/maquis is itself a game; use --rulesets rulesets" in one_game.stderr
+
+
+def test_small_argument_mistakes_are_said(tmp_path) -> None:
+    """Found by a probe: `--lang ''` and `--lang ,` silently meant every language,
+    `export -o -` wrote a file named "-", `ref GAME ''` advised fewer words, and an
+    empty file imported as a catalog reported success."""
+    for verb in ("build", "lint"):
+        for value in ("", ","):
+            result = run_casebook(
+                verb, "plan-vert", "--lang", value, "-q" if verb == "build" else "--no-cache"
+            )
+            assert result.returncode == 2 and "names no language" in result.stderr
+    export = run_casebook("export", "maquis", "-o", "-")
+    assert export.returncode == 0 and "Maquis — original edition" in export.stdout
+    template = run_casebook("l10n", "extract", "maquis", "-o", "-")
+    assert template.returncode == 0 and 'msgid ""' in template.stdout
+    from tests.conftest import ROOT
+
+    assert not (ROOT / "-").exists()
+    ref = run_casebook("ref", "maquis", "")
+    assert ref.returncode == 2 and "name what to look up" in ref.stderr
+    import shutil
+
+    from tests.conftest import RULESETS
+
+    shutil.copytree(RULESETS / "liberation", tmp_path / "rs" / "liberation")
+    catalog = tmp_path / "rs" / "liberation" / "l10n" / "en.po"
+    before = catalog.read_bytes()
+    empty = tmp_path / "empty.po"
+    empty.write_text("")
+    imported = run_casebook(
+        "l10n", "import", "liberation", "en", str(empty), "--rulesets", str(tmp_path / "rs")
+    )
+    assert imported.returncode == 2 and "holds no catalog" in imported.stderr
+    assert catalog.read_bytes() == before
