@@ -438,9 +438,19 @@ def _value(text: str):
         return text
 
 
+def _too_long(value: str) -> int:
+    """A die face of more than six digits: no die shows it (and int() of 5,000 refuses)."""
+    raise ValueError(value)
+
+
 def _seed(value: str) -> int:
     """--seed as a whole number from 0: Python seeds -1 as it seeds 1, so a negative
     seed would quietly repeat a positive one's rolls."""
+    if value.strip().lstrip("+-").isdigit() and len(value.strip()) > 30:
+        raise argparse.ArgumentTypeError(
+            f"{reprlib.repr(value)} has {len(value.strip())} digits; a seed of at most 30 "
+            "is as good as any"
+        )
     try:
         seed = int(value)
     except ValueError:
@@ -482,9 +492,17 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             return EXIT_INPUT
         inputs[name.strip()] = _value(value)
     try:
-        given = [int(v) for v in args.dice.split(",") if v.strip()] if args.dice else []
+        given = [
+            int(v) if len(v.strip()) <= 6 else _too_long(v)
+            for v in (args.dice.split(",") if args.dice else [])
+            if v.strip()
+        ]
     except ValueError:
-        print(f"casebook resolve: --dice takes numbers: {reprlib.repr(args.dice)}", file=sys.stderr)
+        print(
+            f"casebook resolve: --dice takes the faces the dice showed, e.g. --dice 3,5: "
+            f"{reprlib.repr(args.dice)}",
+            file=sys.stderr,
+        )
         return EXIT_INPUT
     try:
         proc = find_procedure(fe.game, args.procedure)

@@ -274,3 +274,13 @@ def test_resolve_refuses_faces_set_aside_that_the_die_does_not_have(held: str, s
     assert done.returncode == 2
     assert says in done.stderr
     assert "procedures.yaml" not in done.stderr
+
+
+def test_resolve_says_a_seed_or_die_of_thousands_of_digits_is_too_long() -> None:
+    """Found by a probe: 5,000 digits were "not a whole number"."""
+    digits = "9" * 5000
+    seed = run_casebook("resolve", "plan-vert", "10", "--seed", digits, "action_points_traded=1")
+    assert seed.returncode == 2 and "has 5000 digits" in seed.stderr
+    dice = run_casebook("resolve", "plan-vert", "10", "--dice", digits, "action_points_traded=1")
+    assert dice.returncode == 2 and "--dice takes the faces the dice showed" in dice.stderr
+    assert len(seed.stderr) < 600 and len(dice.stderr) < 600
