@@ -197,8 +197,30 @@ def same_ids(game_dirs: list[Path], root: Path) -> list[Finding]:
     the build to report.
     """
     first: dict[str, Location] = {}
+    folders: dict[Path, Path] = {}  # where each game folder leads: a link is the same game
     out = []
     for game_dir in game_dirs:
+        real = resolved(game_dir) or game_dir
+        if real in folders:
+            where = game_dir.absolute()
+            named = (
+                where.relative_to(root.absolute())
+                if where.is_relative_to(root.absolute())
+                else where
+            )
+            out.append(
+                Finding(
+                    "MODEL013",
+                    Severity.ERROR,
+                    f"the game folder {game_dir.name} is a link to {folders[real].name}: the "
+                    "same game twice, which would be built into one folder over itself",
+                    Location(named.as_posix(), 1, 1),
+                    suggestion=f"remove the link {game_dir.name}, or copy the game and give "
+                    "the copy its own id",
+                )
+            )
+            continue
+        folders[real] = game_dir
         try:
             source = load_file(game_dir / "game.yaml", root)
         except CompileError:

@@ -403,3 +403,13 @@ def test_two_games_of_one_id_are_refused_before_anything_is_built(rulesets: Path
     assert "mini-case-copy/game.yaml:" in result.stderr and "MODEL013" in result.stderr
     assert "game id 'mini-case' is also the id of" in result.stderr
     assert not out.exists()
+
+
+def test_a_game_folder_that_links_to_another_is_named_as_a_link(rulesets: Path) -> None:
+    """Found by a probe: the clash named the same game.yaml twice, never the link."""
+    (rulesets / "mini-case-link").symlink_to(rulesets / "mini-case")
+    out = rulesets.parent / "out"
+    result = run_casebook("build", "--rulesets", str(rulesets), "--out", str(out))
+    assert result.returncode == 2
+    assert "the game folder mini-case-link is a link to mini-case" in result.stderr
+    assert not out.exists()
