@@ -1030,8 +1030,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tune_gc()
     top = parser()
     args, extra = top.parse_known_args(argv)
-    if extra and args.verb == "resolve" and all("=" in x and x[0] != "-" for x in extra):
-        args.inputs += extra  # NAME=VALUE given after --dice or --seed
+    if extra and args.verb == "resolve" and all(x[:1] != "-" for x in extra):
+        args.inputs += extra  # NAME=VALUE given after --dice or --seed (or not: it says so)
     elif extra and args.verb == "table" and args.table and not any(x[:1] == "-" for x in extra):
         args.key += extra  # the key given after --column
     elif extra:

@@ -284,3 +284,11 @@ def test_resolve_says_a_seed_or_die_of_thousands_of_digits_is_too_long() -> None
     dice = run_casebook("resolve", "plan-vert", "10", "--dice", digits, "action_points_traded=1")
     assert dice.returncode == 2 and "--dice takes the faces the dice showed" in dice.stderr
     assert len(seed.stderr) < 600 and len(dice.stderr) < 600
+
+
+def test_resolve_says_an_input_after_an_option_is_not_name_value() -> None:
+    """Found by a probe: after --seed, a word with no '=' met the top-level usage line."""
+    done = run_casebook("resolve", "plan-vert", "10", "--seed", "1", "action_points_traded")
+    assert done.returncode == 2
+    assert "'action_points_traded' is not NAME=VALUE" in done.stderr
+    assert "unrecognized arguments" not in done.stderr
