@@ -38,17 +38,17 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
     from compiler.paths import game_dirs
 
     rulesets: Path = args.rulesets
-    if not _is_folder(rulesets):
+    if not paths.is_dir(rulesets):
         why = _why_not(rulesets)
         said = f"cannot be opened ({why})" if why else "does not exist"
-        if not why and _exists(rulesets):
+        if not why and paths.exists(rulesets):
             said = "is a file, not a folder; name the folder that holds one folder per game"
         print(f"casebook: rulesets folder {rulesets} {said}", file=sys.stderr)
         return None
     dirs = list(dict.fromkeys(game_dirs(rulesets, args.games)))  # a game named twice, once
     known = [p.name for p in game_dirs(rulesets, ())]
     for d in dirs:
-        if not _is_folder(d):
+        if not paths.is_dir(d):
             why = _why_not(d)
             print(
                 f"casebook: no game {reprlib.repr(d.name)} in {rulesets}"
@@ -58,7 +58,7 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
             return None
     if not dirs:
         hint = ""
-        if _exists(rulesets / "game.yaml"):  # one game's own folder given as the rulesets
+        if paths.exists(rulesets / "game.yaml"):  # one game's own folder given as the rulesets
             hint = (
                 f": {rulesets} is itself a game; use --rulesets {rulesets.parent} "
                 f"(and name {rulesets.name} if you want it alone)"
@@ -211,21 +211,6 @@ def cmd_build(args: argparse.Namespace) -> int:
     return status
 
 
-def _is_folder(path: Path) -> bool:
-    """Whether ``path`` is a folder; False for a path the system cannot look up at all."""
-    try:
-        return path.is_dir()
-    except OSError:  # a name past 255 bytes: pathlib lets ENAMETOOLONG through
-        return False
-
-
-def _exists(path: Path) -> bool:
-    try:
-        return path.exists()
-    except OSError:
-        return False
-
-
 def _why_not(path: Path) -> str:
     """Why the system cannot look ``path`` up, for a message ("" when it simply is not)."""
     try:
@@ -244,7 +229,7 @@ def _game_holding(out: Path, rulesets: Path) -> str | None:
     """
     if paths.resolved(out) == paths.resolved(rulesets):
         return "the rulesets folder itself"
-    for game_dir in paths.game_dirs(rulesets, []) if _is_folder(rulesets) else []:
+    for game_dir in paths.game_dirs(rulesets, []) if paths.is_dir(rulesets) else []:
         if paths.inside(out, game_dir):
             return f"inside the game folder {game_dir}"
     return None

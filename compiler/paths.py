@@ -43,7 +43,7 @@ def shown(path: Path, root: Path) -> str:
     """
     base = resolved(root) or root.absolute()
     there = resolved(path)
-    if there is not None and _exists(there) and there.is_relative_to(base):
+    if there is not None and exists(there) and there.is_relative_to(base):
         return printable(there.relative_to(base).as_posix())
     if path.absolute().is_relative_to(root.absolute()):
         return printable(path.absolute().relative_to(root.absolute()).as_posix())
@@ -59,11 +59,28 @@ def printable(name: str) -> str:
     return name
 
 
-def _exists(path: Path) -> bool:
-    """Whether ``path`` exists; False for one the system cannot look up (too long)."""
+def exists(path: Path) -> bool:
+    """Whether ``path`` exists; False for one the system cannot look up at all (a part
+    past 255 bytes, a NUL): pathlib lets ENAMETOOLONG through, as an internal error."""
     try:
         return path.exists()
-    except OSError:
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder, never raising (see ``exists``)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is an ordinary file (not a device, pipe or folder), never raising."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
         return False
 
 

@@ -32,7 +32,7 @@ from pathlib import Path, PurePosixPath
 
 from compiler.cache import read_entry
 from compiler.diagnostics import CompileError
-from compiler.paths import MAX_FILE_BYTES, PROJECT_ROOT
+from compiler.paths import MAX_FILE_BYTES, PROJECT_ROOT, is_dir
 
 STAMP_DIR = ".casebook"
 
@@ -100,15 +100,6 @@ def _libraries() -> list[str]:
     )
 
 
-def _is_dir(path: Path) -> bool:
-    """Whether ``path`` is a folder; False where it cannot be looked at (a part longer
-    than the file system takes: is_dir() lets ENAMETOOLONG out)."""
-    try:
-        return path.is_dir()
-    except (OSError, ValueError):
-        return False
-
-
 @cache
 def toolchain_digest() -> str:
     """The compiler, its assets and the libraries it draws with, as one digest."""
@@ -126,7 +117,7 @@ def toolchain_digest() -> str:
 
     for folder in dictionary_dirs():
         digest.update(f"dictionaries:{folder}\n".encode())
-        if _is_dir(folder):
+        if is_dir(folder):  # a name too long to look at: skipped
             _tree_stat(folder, digest)
     return digest.hexdigest()
 

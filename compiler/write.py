@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.paths import exists, is_dir, is_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +180,7 @@ def cannot_write(dest: Path, err: OSError, what: str = "file") -> Finding:
     reason = err.strerror or str(err)
     hint = "choose a folder you can write to"
     blocker = _blocking_file(dest, folder=what.endswith("folder"))
-    if blocker is not None and not _ordinary(blocker):
+    if blocker is not None and not is_file(blocker):
         reason = f"{blocker.as_posix()} is a device or special file, not a folder"
         hint = "choose another output folder"
     elif blocker is not None:
@@ -213,32 +214,15 @@ def _loops(path: Path) -> bool:
     return False
 
 
-def _ordinary(path: Path) -> bool:
-    """Whether ``path`` is an ordinary file (not a device, pipe or socket)."""
-    try:
-        return path.is_file()
-    except OSError:
-        return False
-
-
 def _blocking_file(dest: Path, folder: bool) -> Path | None:
     """The nearest path that is a file where a folder is needed, if any.
 
     ``dest`` itself counts when it is meant to be a folder.
     """
     for path in [dest, *dest.parents] if folder else dest.parents:
-        if _exists(path):
+        if exists(path):
             return path if not path.is_dir() else None
     return None
-
-
-def _exists(path: Path) -> bool:
-    """Whether ``path`` exists; False for one the system cannot even look up (a
-    name past 255 bytes), which cannot be a file in the way either."""
-    try:
-        return path.exists()
-    except OSError:
-        return False
 
 
 def ensure_folder(root: Path, what: str = "output folder") -> None:
@@ -271,7 +255,7 @@ def make_folder(root: Path, what: str = "output folder") -> None:
 def not_a_file(dest: Path, what: str) -> Finding:
     """LOAD009: an output named where a folder or a device is: named as what it is, and
     never with advice to move a device such as /dev/null away."""
-    folder = _is_dir(dest)
+    folder = is_dir(dest)
     found = "folder" if folder else "special file (a device or pipe)"
     return Finding(
         "LOAD009",
@@ -282,13 +266,6 @@ def not_a_file(dest: Path, what: str) -> Finding:
         if folder
         else "name an ordinary file to write to; a device or pipe cannot be written as one",
     )
-
-
-def _is_dir(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except OSError:
-        return False
 
 
 def clear_stale(root: Path) -> list[Path]:

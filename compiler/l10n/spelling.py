@@ -26,6 +26,7 @@ from pathlib import Path
 
 from compiler.cache import cache_dir, read_entry, store
 from compiler.limits import not_for_this_thread
+from compiler.paths import is_file
 from compiler.selection import selected
 
 SYSTEM_DIRS = ("/usr/share/hunspell", "/usr/share/myspell/dicts")
@@ -51,7 +52,7 @@ def dictionary_path(lang: str) -> Path | None:
     for name in DICTIONARIES.get(lang, (lang,)):
         for folder in dictionary_dirs():
             dic = folder / f"{name}.dic"
-            if _is_file(dic) and _is_file(folder / f"{name}.aff") and _counts_words(dic):
+            if is_file(dic) and is_file(folder / f"{name}.aff") and _counts_words(dic):
                 return folder / name
     return None
 
@@ -69,15 +70,6 @@ def _counts_words(dic: Path) -> bool:
     first, _, rest = head.partition(b"\n")
     count = first.removeprefix(b"\xef\xbb\xbf").split(b"/")[0].strip()  # BOM, "12345/flags"
     return count.isdigit() and len(count) <= 9 and int(count) > 0 and bool(rest.strip())
-
-
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` is a file; False where it cannot be looked at (a name longer than
-    the file system takes in CASEBOOK_DICTIONARIES: is_file() lets ENAMETOOLONG out)."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
 
 
 _OPENING = threading.Lock()  # one thread opens a dictionary; another asking waits for it
