@@ -232,6 +232,14 @@ class _Text:
 
 
 # ---------------------------------------------------------------- the page
+PAGE_IDS = (
+    "cb-top", "cb-contents", "cb-contents-title", "cb-q", "cb-results", "cb-tip", "cb-index",
+    "cb-glossary", "cb-tables", "cb-cards", "cb-errata", "cb-gaps",
+)  # fmt: skip
+"""The ids of the page's fixed elements (rules.html.j2): each ``own``, as the template
+names them (``ids["cb-index"]``)."""
+
+
 class _Page:
     """Everything the template shows, built once from the game and its graphs."""
 
@@ -241,6 +249,9 @@ class _Page:
         self.lang = game.language
         self.reference = RulesReference(game, graphs)
         self.placed_tables = _placed_tables(game)
+        # a rule's element id is its address (deep links: rules-living.html#8.6.5); the
+        # page's own ids give way to them (see own)
+        self.addresses = {rule.address for rule in game.all_rules()}
         self.text = _Text(game, graphs, edition, self._anchors())
         self.used_ids: set[str] = set()
         self.card_anchors: dict[str, str] = {}  # card id -> its element, once decks() ran
@@ -250,15 +261,29 @@ class _Page:
         anchors: dict[tuple[str, str], str] = {}
         for deck in self.game.decks:
             for card in deck.cards:
-                anchors[("card", card.id)] = f"card-{card.id}"
+                anchors[("card", card.id)] = self.own(f"card-{card.id}")
         for table in self.game.tables:
             if table.rows:
-                anchors[("table", table.id)] = f"table-{table.id}"
+                anchors[("table", table.id)] = self.own(f"table-{table.id}")
         return anchors
+
+    def own(self, name: str) -> str:
+        """An id of the page's own (a section, a table, a term, the search index) that no
+        rule's address takes: a rule may be numbered or named "cb-index" or
+        "table-german-items", and the page had two elements of one id; with the search
+        index's, its script read the rule's text and the search stopped working (found
+        by a probe). The page's id gives way, by a leading "_", which no link from
+        outside names."""
+        while name in self.addresses:
+            name = "_" + name
+        return name
 
     def unique(self, anchor: str | None) -> str | None:
         """``anchor`` the first time it is asked for, None after (one id per element)."""
-        if anchor is None or anchor in self.used_ids:
+        if anchor is None:
+            return None
+        anchor = self.own(anchor)
+        if anchor in self.used_ids:
             return None
         self.used_ids.add(anchor)
         return anchor
@@ -270,6 +295,7 @@ class _Page:
         glossary, tables, decks = self.glossary(), self.back_tables(), self.decks()
         cards = "-cards" if self.card_anchors else ""  # the search finds cards too
         return {
+            "ids": {name: self.own(name) for name in PAGE_IDS},
             "lang": lang,
             "dir": "rtl" if lang.split("-")[0] in RIGHT_TO_LEFT else "ltr",
             "page_title": f"{game.title} — {label(lang, 'edition-' + self.edition)}",
@@ -395,15 +421,15 @@ class _Page:
         game, lang = self.game, self.lang
         out = []
         if game.glossary:
-            out.append(Section("cb-glossary", label(lang, "glossary")))
+            out.append(Section(self.own("cb-glossary"), label(lang, "glossary")))
         if any(t.id not in self.placed_tables for t in game.tables):
-            out.append(Section("cb-tables", label(lang, "tables")))
+            out.append(Section(self.own("cb-tables"), label(lang, "tables")))
         if game.decks:
-            out.append(Section("cb-cards", label(lang, "cards")))
+            out.append(Section(self.own("cb-cards"), label(lang, "cards")))
         if game.errata:
-            out.append(Section("cb-errata", self.errata_title()))
+            out.append(Section(self.own("cb-errata"), self.errata_title()))
         if any(c.missing for c in game.components):
-            out.append(Section("cb-gaps", label(lang, "gaps")))
+            out.append(Section(self.own("cb-gaps"), label(lang, "gaps")))
         return out
 
     def glossary(self) -> list[dict]:

@@ -189,7 +189,7 @@ def test_the_page_needs_nothing_from_outside(name: str) -> None:
             assert node.attrs == {"rel": "icon", "href": "data:,"}
     scripts = doc.find_all("script")
     assert [s.attrs for s in scripts] == [
-        {"type": "application/json", "id": "cb-index"},
+        {"type": "application/json", "id": "cb-index", "class": "cb-index"},
         {},
     ]
     (style,) = doc.find_all("style")
@@ -470,3 +470,40 @@ def test_the_page_says_which_way_its_language_is_written(lang: str, direction: s
     game = replace(fe.game, language=lang)
     page = html.render(game, fe.graphs, "living").decode("utf-8")
     assert f'<html lang="{lang}" dir="{direction}">' in page
+
+
+def test_rules_named_like_the_pages_own_elements_keep_their_ids_and_the_page_works(
+    tmp_path: Path,
+) -> None:
+    """Found by a probe: a rule with the id cb-index or table-german-items (both valid)
+    gave the page two elements of one id; with cb-index the search script read the
+    rule's text as its index and stopped, and the contents' Errata link found a rule.
+    A rule keeps its address as its id (deep links); the page's own ids give way."""
+    game = tmp_path / "plan-vert"
+    shutil.copytree(RULESETS / "plan-vert", game)
+    extra = game / "rules" / "18-clash.yaml"
+    rules = [
+        {"id": name, "level": "section", "title": f"Clash {name}", "body": [f"Named {name}."]}
+        for name in ("cb-index", "cb-errata", "table-german-items", "cb-contents")
+    ]
+    extra.write_text(
+        expected_modeline(extra, "rules") + "\n" + yaml.safe_dump({"rules": rules}),
+        encoding="utf-8",
+    )
+    fe = front_end(game, tmp_path, "living")
+    assert fe.game is not None, [f.render() for f in fe.findings]
+    (out,) = html.build(fe.game, fe.graphs, "living")
+    doc = parse(out.data)
+    ids = [n.attrs["id"] for n in doc.iter() if "id" in n.attrs]
+    assert len(ids) == len(set(ids))
+    for name in ("cb-index", "cb-errata", "table-german-items", "cb-contents"):
+        assert "rule" in doc.by_id(name).attrs["class"].split()
+    (index,) = doc.find_all("script", "cb-index")
+    assert json.loads(index.text())  # the search's own index, not the rule's text
+    assert index.attrs["id"] == "_cb-index"
+    table = doc.by_id("_table-german-items")
+    assert table.tag == "figure"
+    nav = doc.find_all("nav", "cb-contents")[0]
+    errata = [a for a in nav.find_all("a") if a.text().startswith("Errata applied")]
+    assert [a.attrs["href"] for a in errata] == ["#_cb-errata"]
+    assert doc.by_id("_cb-errata").tag == "section"
