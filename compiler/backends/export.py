@@ -98,15 +98,20 @@ def to_text(game: Game) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-def _block_json(block: Block) -> dict[str, Any]:
+def _block_json(block: Block, graphs: Graphs) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": block.kind}
     for key in ("label", "title", "style", "id", "table"):
         value = getattr(block, key)
         if value is not None:
             out[key] = value
     out["text"] = [p.text for p in block.paras]
+    # status: resolved, gap (what the source lacks) or unresolved, as the reference graph
+    # finds it (the HTML links the first alone): a dead reference looked like a live one
+    status = graphs.references.status
     refs = [
-        {"text": r.phrase, "target": r.target, "kind": r.kind} for p in block.paras for r in p.refs
+        {"text": r.phrase, "target": r.target, "kind": r.kind, "status": status(r)}
+        for p in block.paras
+        for r in p.refs
     ]
     if refs:
         out["references"] = refs
@@ -129,7 +134,7 @@ def _rule_json(rule: Rule, graphs: Graphs, ref: RulesReference) -> dict[str, Any
         out["title"] = rule.title
     if rule.title_errata:
         out["title_errata"] = list(rule.title_errata)
-    out["body"] = [_block_json(b) for b in rule.body]
+    out["body"] = [_block_json(b, graphs) for b in rule.body]
     cited = graphs.references.cited_by(rule.address)
     if cited:
         out["cited_by"] = cited
@@ -138,7 +143,7 @@ def _rule_json(rule: Rule, graphs: Graphs, ref: RulesReference) -> dict[str, Any
         out["cited_by_cards"] = cards
     out["children"] = [_rule_json(c, graphs, ref) for c in rule.children]
     if rule.after:
-        out["after"] = [_block_json(b) for b in rule.after]
+        out["after"] = [_block_json(b, graphs) for b in rule.after]
     return out
 
 

@@ -124,6 +124,12 @@ def test_unknown_game_is_a_usage_error(rulesets: Path) -> None:
     assert "no game 'no-such-game'" in result.stderr and "mini-case" in result.stderr
 
 
+def _references(rule: dict) -> list[dict]:
+    """Every reference of a rule of the JSON export and of its children."""
+    here = [r for b in rule["body"] + rule.get("after", []) for r in b.get("references", [])]
+    return here + [r for child in rule["children"] for r in _references(child)]
+
+
 def test_export_text_json_and_to_file(rulesets: Path, tmp_path: Path) -> None:
     text = run_casebook("export", "mini-case", "--rulesets", str(rulesets))
     assert text.returncode == 0
@@ -149,6 +155,19 @@ def test_export_text_json_and_to_file(rulesets: Path, tmp_path: Path) -> None:
     ]
     # 2.1.1 cites 1.1.2 once erratum E1 has corrected its reference.
     assert data["rules"][0]["children"][0]["children"][1]["cited_by"] == ["1.1.1", "2.1.1"]
+    # each reference says whether it resolves (found by a probe: a dead one looked live)
+    turn = data["rules"][0]["children"][0]["children"][0]
+    assert [(r["target"], r["status"]) for r in turn["body"][0]["references"]] == [
+        ("1.1.2", "resolved"),
+        ("2.1.1", "resolved"),
+    ]
+    shuffle = run_casebook("export", "mini-case", "--rulesets", str(rulesets), "--format", "json")
+    statuses = {
+        r["target"]: r["status"]
+        for rule in json.loads(shuffle.stdout)["rules"]
+        for r in _references(rule)
+    }
+    assert statuses["9.9.9"] == "unresolved"
     # a card's text cites 2.1.1: said apart from the rules, as `casebook ref` says it
     assert case["cited_by"] == ["1.1.1"] and case["cited_by_cards"] == ["card-1"]
     assert all("cited_by_cards" not in rule for rule in data["rules"])
