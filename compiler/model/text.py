@@ -18,15 +18,26 @@ from compiler.diagnostics import Location
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
-def normalise(text: str) -> str:
-    """One paragraph's text with runs of whitespace made single spaces.
+NO_BREAK = "\xa0\u2007\u202f"
+"""No-break spaces (U+00A0, the figure space, the narrow U+202F): the source's own
+typography ("100\xa0%", "«\u202fmot\u202f»"), kept as written. Folded into plain
+spaces, a line could break inside "100 %" and the text was no longer verbatim
+(found by a probe)."""
+_BREAKING = re.compile(f"[^\\S{NO_BREAK}]+")
 
-    ``str.split()`` cuts at every character ``str.isspace()`` accepts (U+00A0
-    included), as ``re``'s ``\\s`` matches: the same text as
-    ``re.sub(r"\\s+", " ", text).strip()`` (a test compares them on every
-    character), at a third of the cost. A big game normalises a million texts.
+
+def normalise(text: str) -> str:
+    """One paragraph's text with runs of whitespace made single spaces, no-break
+    spaces (NO_BREAK) kept as they are.
+
+    ``str.split()`` cuts at every character ``str.isspace()`` accepts, as ``re``'s
+    ``\\s`` matches (a test compares them on every character), at a third of the
+    regular expression's cost: a big game normalises a million texts, and only
+    a text with a no-break space needs the expression.
     """
-    return " ".join(text.split())
+    if not any(space in text for space in NO_BREAK):
+        return " ".join(text.split())
+    return _BREAKING.sub(" ", text).strip(" ")
 
 
 def split_paragraphs(text: str) -> tuple[str, ...]:
