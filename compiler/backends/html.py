@@ -486,19 +486,36 @@ class _Page:
         return label(self.lang, key)
 
     def errata(self) -> list[dict]:
-        return [
-            {
-                "anchor": self.unique(f"erratum-{e.id}"),
-                "id": e.id,
-                "rule": e.rule,
-                "linked": e.rule in self.reference.rules,
-                "kind": e.kind,
-                "old": e.old,
-                "new": e.new,
-                "why": e.why,
-            }
-            for e in self.game.errata
-        ]
+        """The errata list, said in the page's language: the rule by its heading ("*", every
+        occurrence), the kind and a title's change named (the Italian page printed
+        "carta-wehrmacht, typo" and "*, wording": found by a probe)."""
+        lang, rules = self.lang, self.reference.rules
+        out = []
+        for e in self.game.errata:
+            linked = e.rule in rules
+            where = (
+                self.reference.heading(e.rule)
+                if linked
+                else label(lang, "erratum-every")
+                if e.rule == "*"
+                else e.rule
+            )
+            parts = [label(lang, "erratum-title")] if e.field == "title" else []
+            parts += [label(lang, f"erratum-kind-{e.kind}")] if e.kind else []
+            out.append(
+                {
+                    "anchor": self.unique(f"erratum-{e.id}"),
+                    "id": e.id,
+                    "rule": e.rule,
+                    "where": where,
+                    "linked": linked,
+                    "kind": ", ".join(parts),
+                    "old": e.old,
+                    "new": e.new,
+                    "why": e.why,
+                }
+            )
+        return out
 
 
 def _placed_tables(game: Game) -> set[str]:

@@ -507,3 +507,17 @@ def test_rules_named_like_the_pages_own_elements_keep_their_ids_and_the_page_wor
     errata = [a for a in nav.find_all("a") if a.text().startswith("Errata applied")]
     assert [a.attrs["href"] for a in errata] == ["#_cb-errata"]
     assert doc.by_id("_cb-errata").tag == "section"
+
+
+def test_the_errata_list_speaks_the_pages_language_and_names_rules_by_heading() -> None:
+    """Found by a probe: the Italian page listed "(carta-wehrmacht, typo)" under an Italian
+    heading, and Set Europe Ablaze's erratum on every occurrence as "(*, wording)"."""
+    italian = page_bytes("liberation").decode("utf-8")
+    assert (
+        '<li id="erratum-E017"><b>E017</b> (<a href="#carta-wehrmacht">Carta WEHRMACHT</a>, '
+        "titolo, refuso)"
+    ) in italian
+    assert ", typo)" not in italian and ", wording)" not in italian
+    english = page_bytes("set-europe-ablaze").decode("utf-8")
+    assert "<b>E040</b> (every occurrence, wording)" in english
+    assert '(<a href="#2.4.4">2.4.4 Damage Point Markers</a>, typo)' in english
