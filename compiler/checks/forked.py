@@ -46,6 +46,7 @@ _COST = {
     "MAP001": 0.24,
     "XREF001": 0.22,
     "ENTRY001": 0.18,
+    "L10N013": 0.27,
 }
 # What building a graph costs, measured likewise (compiler/graph: built where it is read).
 _GRAPH_COST = {"references": 1.25, "maps": 1.25, "books": 0.32}
