@@ -369,8 +369,14 @@ class _Page:
             return None
         if not (rule.title_errata and self.edition == "living"):
             return escape(rule.title)
-        names = ", ".join(rule.title_errata)
-        marked = Markup('<ins title="{0}">{1}</ins>').format(f"Erratum {names}", rule.title)
+        # the source's own title in the tooltip, as a changed text has its old words
+        # (a title showed "Erratum E017" alone: found by a probe)
+        olds = {e.id: e.old for e in self.game.errata}
+        said = "; ".join(
+            label(self.lang, "erratum-change", id=e, old=olds[e]) if e in olds else f"Erratum {e}"
+            for e in rule.title_errata
+        )
+        marked = Markup('<ins title="{0}">{1}</ins>').format(said, rule.title)
         return marked + Markup("").join(erratum_marker(e) for e in rule.title_errata)
 
     def block(self, block: Block, heading: str | None) -> BlockView:

@@ -518,6 +518,10 @@ def test_the_errata_list_speaks_the_pages_language_and_names_rules_by_heading() 
         "titolo, refuso)"
     ) in italian
     assert ", typo)" not in italian and ", wording)" not in italian
+    # a corrected title's tooltip gives the source's own title, as a corrected text does
+    assert '<ins title="Erratum E017; la fonte dice: “Carto WEHRMACHT”">Carta WEHRMACHT</ins>' in (
+        italian
+    )
     english = page_bytes("set-europe-ablaze").decode("utf-8")
     assert "<b>E040</b> (every occurrence, wording)" in english
     assert '(<a href="#2.4.4">2.4.4 Damage Point Markers</a>, typo)' in english
