@@ -39,7 +39,7 @@ def in_pieces(story: Iterable[Flowable], longest: int = LONGEST) -> list[Flowabl
     """The story, each plain paragraph longer than ``longest`` set as a run of pieces."""
     out: list[Flowable] = []
     for flowable in story:
-        if type(flowable) is Paragraph and len(flowable.text) > longest:
+        if type(flowable) is Paragraph and len(flowable.text or "") > longest:
             out += _pieces(flowable, longest)
         elif isinstance(flowable, KeepTogether):  # a paragraph book's number and first text
             flowable._content = in_pieces(flowable._content, longest)
