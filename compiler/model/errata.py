@@ -323,10 +323,27 @@ def _emptied(before: Rule, now: Rule, errata: dict[str, Erratum]) -> list[Findin
     return out
 
 
+def _deleted(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span a deletion takes out: its words, and one of the spaces either side of
+    them, so that the words round it keep one space between them ("a very big" less
+    "very" is "a big"), or none before a stop ("big step very." is "big step."). An
+    erratum's old text is read trimmed, so its author could not take the space out
+    (found by a probe: the living text kept a double space)."""
+    before = text[start - 1 : start]
+    after = text[end : end + 1]
+    if after == " " and (before in ("", " ")):
+        return start, end + 1
+    if before == " " and (after == "" or after in ",.;:!?)]»"):
+        return start - 1, end
+    return start, end
+
+
 def _replace_span(para: Para, start: int, erratum: Erratum, game: Game) -> Para:
     end = start + len(erratum.old)
+    if not erratum.new:
+        start, end = _deleted(para.text, start, end)
     text = para.text[:start] + erratum.new + para.text[end:]
-    shift = len(erratum.new) - len(erratum.old)
+    shift = len(erratum.new) - (end - start)
     new_end = start + len(erratum.new)
     changes = []
     for change in para.changes:

@@ -131,3 +131,31 @@ def test_the_living_edition_made_from_the_original_is_the_one_read_afresh(game_d
         assert _edges(derived) == _edges(direct)
         assert derived.graphs.references.resolved == direct.graphs.references.resolved
         assert derived.graphs.references.unresolved == direct.graphs.references.unresolved
+
+
+@pytest.mark.parametrize(
+    ("old", "living"),
+    [
+        ("once", "Attack per turn, as the Drawing rules allow (Case 1.1.2)."),  # a space kept
+        ("Attack", "once per turn, as the Drawing rules allow (Case 1.1.2)."),  # at the start
+        ("allow", "Attack once per turn, as the Drawing rules (Case 1.1.2)."),
+    ],
+)
+def test_a_deletion_leaves_one_space_between_the_words_round_it(
+    tmp_path: Path, old: str, living: str
+) -> None:
+    """Found by a probe: deleting a word left two spaces in the living text, and the
+    author could not take one out (old is read trimmed)."""
+    game_dir = tmp_path / "rulesets" / "mini-case"
+    shutil.copytree(MINI, game_dir)
+    path = game_dir / "errata.yaml"
+    path.write_text(
+        path.read_text()
+        + f"  - id: E3\n    rule: 2.1.1\n    old: {old}\n    new: ''\n    why: Not in the rule.\n"
+    )
+    fe = front_end(game_dir, tmp_path, "living")
+    assert fe.game is not None, [f.render() for f in fe.findings]
+    para = _para(fe.game, "2.1.1")
+    assert para.text == living
+    (deleted,) = [c for c in para.changes if c.erratum == "E3"]
+    assert deleted.start == deleted.end and deleted.old == old  # marked where it stood
