@@ -115,9 +115,18 @@ def _block_json(block: Block, graphs: Graphs) -> dict[str, Any]:
     ]
     if refs:
         out["references"] = refs
+    # where each change stands (paragraph, characters): overlapping errata nest, and
+    # without places a change's "new" could not be told from its neighbour's
     changes = [
-        {"erratum": c.erratum, "old": c.old, "new": p.text[c.start : c.end]}
-        for p in block.paras
+        {
+            "erratum": c.erratum,
+            "old": c.old,
+            "new": p.text[c.start : c.end],
+            "paragraph": i,
+            "start": c.start,
+            "end": c.end,
+        }
+        for i, p in enumerate(block.paras)
         for c in p.changes
     ]
     if changes:

@@ -150,8 +150,20 @@ def test_export_text_json_and_to_file(rulesets: Path, tmp_path: Path) -> None:
     case = data["rules"][1]["children"][0]["children"][0]
     assert case["address"] == "2.1.1"
     assert case["body"][0]["changes"] == [
-        {"erratum": "E2", "old": "the the", "new": "the"},
-        {"erratum": "E1", "old": "(Case 1.1.3)", "new": "(Case 1.1.2)"},
+        {"erratum": "E2", "old": "the the", "new": "the", "paragraph": 0, "start": 25, "end": 28},
+        {
+            "erratum": "E1",
+            "old": "(Case 1.1.3)",
+            "new": "(Case 1.1.2)",
+            "paragraph": 0,
+            "start": 49,
+            "end": 61,
+        },
+    ]
+    said = case["body"][0]["text"][0]
+    assert [said[c["start"] : c["end"]] for c in case["body"][0]["changes"]] == [
+        "the",
+        "(Case 1.1.2)",
     ]
     # 2.1.1 cites 1.1.2 once erratum E1 has corrected its reference.
     assert data["rules"][0]["children"][0]["children"][1]["cited_by"] == ["1.1.1", "2.1.1"]
