@@ -423,11 +423,6 @@ def _value(text: str):
         return text
 
 
-def _too_long(value: str) -> int:
-    """A die face of more than six digits: no die shows it (and int() of 5,000 refuses)."""
-    raise ValueError(value)
-
-
 def _seed(value: str) -> int:
     """--seed as a whole number from 0: Python seeds -1 as it seeds 1, so a negative
     seed would quietly repeat a positive one's rolls."""
@@ -477,11 +472,10 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             return EXIT_INPUT
         inputs[name.strip()] = _value(value)
     try:
-        given = [
-            int(v) if len(v.strip()) <= 6 else _too_long(v)
-            for v in (args.dice.split(",") if args.dice else [])
-            if v.strip()
-        ]
+        faces = [v.strip() for v in args.dice.split(",") if v.strip()] if args.dice else []
+        if any(len(v) > 6 for v in faces):  # no die shows it; int() of 5,000 digits refuses
+            raise ValueError(args.dice)
+        given = [int(v) for v in faces]
     except ValueError:
         print(
             f"casebook resolve: --dice takes the faces the dice showed, e.g. --dice 3,5: "

@@ -30,6 +30,7 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
+from compiler import environment
 from compiler.cache import read_entry
 from compiler.diagnostics import CompileError
 from compiler.paths import MAX_FILE_BYTES, PROJECT_ROOT, is_dir
@@ -128,7 +129,7 @@ def input_digest(game_dir: Path, options: dict[str, object]) -> str:
     digest.update(toolchain_digest().encode())
     digest.update(json.dumps(options, sort_keys=True).encode())
     # the PDFs' CreationDate: a build for another date is another build
-    digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
+    digest.update(os.environ.get(environment.EPOCH, "").encode())
     _tree_content(game_dir, digest)
     # A translation is built from its original, and that original may itself translate
     # another: each game of the chain counts, read as the build reads it (a pattern over

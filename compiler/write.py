@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
-from compiler.paths import exists, is_dir, is_file
+from compiler.paths import exists, is_dir, is_file, resolved
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,7 @@ def cannot_write(dest: Path, err: OSError, what: str = "file") -> Finding:
     elif blocker is not None:
         reason = f"{blocker.as_posix()} is a file, not a folder"
         hint = f"choose another output folder, or move {blocker.name} away"
-    elif err.errno == errno.ELOOP or _loops(dest):
+    elif err.errno == errno.ELOOP or resolved(dest) is None:  # mkdir says only EEXIST
         reason = "its path holds links that lead round in a loop"
         hint = "choose another output folder, or mend the links"
     elif isinstance(err, PermissionError):
@@ -202,16 +202,6 @@ def cannot_write(dest: Path, err: OSError, what: str = "file") -> Finding:
         Location(dest.as_posix(), 1, 1),
         suggestion=hint,
     )
-
-
-def _loops(path: Path) -> bool:
-    """Whether following the links on ``path`` goes round for ever (mkdir then says only
-    "File exists")."""
-    try:
-        path.resolve(strict=False)
-    except (RuntimeError, OSError):
-        return True
-    return False
 
 
 def _blocking_file(dest: Path, folder: bool) -> Path | None:

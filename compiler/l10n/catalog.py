@@ -390,26 +390,22 @@ def _check_text(text: str, shown: str) -> None:
                 Location(shown, number, bad.group().index('"') + 1),
                 'end the line with a closing " (a quote inside the text is written \\")',
             )
-    odd = _ODD_BREAK.search(text)
-    if odd:
-        # polib splits lines where str.splitlines() does: a string with one of these lost
-        # its last character without a word, or was refused a line past its entry
-        line, column = _line_col(text, odd.start())
-        raise _refused(
-            f"catalog holds U+{ord(odd.group()):04X}, a line separator most editors show as "
-            "nothing (pasted from a word processor)",
-            Location(shown, line, column),
-            "remove it; write a line break inside a string as \\n",
-        )
-    control = CONTROL.search(text)
-    if control:
-        line, column = _line_col(text, control.start())
-        raise _refused(
-            f"catalog holds the control character U+{ord(control.group()):04X}, which no "
-            "output can print (it would vanish or show as a box)",
-            Location(shown, line, column),
-            "remove it; write a line break inside a string as \\n",
-        )
+    # polib splits lines where str.splitlines() does: a string with a line separator
+    # lost its last character without a word, or was refused a line past its entry
+    for pattern, said in (
+        (_ODD_BREAK, "U+{:04X}, a line separator most editors show as nothing (pasted from "
+         "a word processor)"),
+        (CONTROL, "the control character U+{:04X}, which no output can print (it would "
+         "vanish or show as a box)"),
+    ):  # fmt: skip
+        found = pattern.search(text)
+        if found:
+            line, column = _line_col(text, found.start())
+            raise _refused(
+                "catalog holds " + said.format(ord(found.group())),
+                Location(shown, line, column),
+                "remove it; write a line break inside a string as \\n",
+            )
 
 
 # A comment marker written without its space (`#,fuzzy`, `#.note`, `#~msgid`, `#note`):
