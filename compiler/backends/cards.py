@@ -171,18 +171,20 @@ def _fold_pair(item: Item, width: float) -> Item:
     return Item(item.label, draw, None)
 
 
-def _fold_marks(canv, sheet: Sheet, width: float, used: int) -> None:
+def _fold_marks(canv, sheet: Sheet, width: float, used: int, headed: bool = False) -> None:
     """Dashed marks beyond the block at every fold line of the columns in use; at the
     foot they stop short of the slug line, as the crop marks do (they ran into its
-    letters on A4)."""
+    letters on A4), and at the head short of a line written there (``headed``)."""
     b = sheet.block()
     floor = sheet.margin + SLUG_HEIGHT + 0.5
+    ceiling = sheet.page_h - floor if headed else b.y1 + 5
     canv.saveState()
     canv.setLineWidth(0.25)
     canv.setDash(1, 1)
     for col in range(min(sheet.cols, used)):
         x = (sheet.trim(col).x + width) * mm
-        canv.line(x, (b.y1 + 0.5) * mm, x, (b.y1 + 5) * mm)
+        if min(b.y1 + 5, ceiling) - (b.y1 + 0.5) >= 1:
+            canv.line(x, (b.y1 + 0.5) * mm, x, min(b.y1 + 5, ceiling) * mm)
         if b.y - 0.5 - max(b.y - 4, floor) >= 1:
             canv.line(x, (b.y - 0.5) * mm, x, max(b.y - 4, floor) * mm)
     canv.restoreState()
@@ -210,11 +212,11 @@ def render_sheets(
     if variant == "fold":
         items = [_fold_pair(item, layout.width) for item in items]
     decorate = {
-        "scissors": lambda c, used: cut_grid(c, sheet, used),
-        "fold": lambda c, used: _fold_marks(c, sheet, layout.width, used),
+        "scissors": lambda c, used, _headed: cut_grid(c, sheet, used),
+        "fold": lambda c, used, headed: _fold_marks(c, sheet, layout.width, used, headed),
     }.get(variant)
     # the size to check a print by with a ruler: many viewers ignore /PrintScaling
-    size = {"w": _mm(layout.width, lang), "h": _mm(layout.height, lang)}
+    size = {"w": in_language(layout.width, lang), "h": in_language(layout.height, lang)}
     scale = (label(lang, "kit-scale", **size), label(lang, "kit-scale-short", **size))
     note = label(lang, "kit-fold") if variant == "fold" else ""
     impose(
@@ -234,7 +236,7 @@ def render_sheets(
     return buf.getvalue()
 
 
-def _mm(value: float, lang: str) -> str:
+def in_language(value: float, lang: str) -> str:
     """A length as the language writes it: 63.5 in English, 63,5 in Italian."""
     text = f"{value:g}"
     return text.replace(".", ",") if lang.split("-")[0] == "it" else text

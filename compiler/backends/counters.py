@@ -29,7 +29,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 
 from compiler.backends.aids import aid_styles
-from compiler.backends.cards import plan_sheet
+from compiler.backends.cards import in_language, plan_sheet
+from compiler.backends.labels import label as kit_label
 from compiler.backends.pdf import faces
 from compiler.backends.pdf.documents import FileInfo
 from compiler.backends.pdf.fonts import SANS, register
@@ -314,6 +315,11 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
     sheet = plan_sheet(layout, "counters", paper, f"counter sheet {sheet_data.id!r}")
     items = counter_items(game, sheet_data, layout)
     title = f"{game.title} — {sheet_data.title}"
+    # the size to check a print by with a ruler: many viewers ignore /PrintScaling
+    size = {
+        "w": in_language(layout.width, game.language),
+        "h": in_language(layout.height, game.language),
+    }
     buf = io.BytesIO()
     subject = f"{sheet.describe()}; print at 100 %; the counter manifest follows the sheets"
     canv = new_canvas(buf, (sheet.page_w, sheet.page_h), FileInfo.of(game, title, subject), flip)
@@ -325,10 +331,14 @@ def render(game: Game, sheet_data: CounterSheet, layout: Layout, paper: str, fli
         head=title,
         flip=flip,
         offset=layout.sheet.back_offset,
-        decorate=lambda c, used: cut_grid(c, sheet, used, number=True),
-        note="print-and-play substitute; counts and sides: see the counter manifest",
+        decorate=lambda c, used, _headed: cut_grid(c, sheet, used, number=True),
+        note=kit_label(game.language, "kit-counter-note"),
         list_items=False,
         lang=game.language,
+        scale=(
+            kit_label(game.language, "kit-scale-counter", **size),
+            kit_label(game.language, "kit-scale-short", **size),
+        ),
     )
     manifest_pages(canv, game, sheet_data, sheet, title)
     canv.save()

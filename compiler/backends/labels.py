@@ -30,6 +30,8 @@ LABELS: dict[str, dict[str, str]] = {
         "kit-fold": "fold on the dashed marks",
         "kit-scale": "print at 100 %: a card is {w} × {h} mm",
         "kit-scale-short": "100 %: {w} × {h} mm",
+        "kit-scale-counter": "print at 100 %: a counter is {w} × {h} mm",
+        "kit-counter-note": "print-and-play substitute; counts and sides: see the counter manifest",
         "contents-empty": "Nothing yet: the ruleset holds no rules, cards or tables.",
         "cards": "Cards",
         "gaps": "Not in the source",
@@ -102,6 +104,9 @@ LABELS: dict[str, dict[str, str]] = {
         "kit-fold": "piegare sui segni tratteggiati",
         "kit-scale": "stampare al 100 %: una carta misura {w} × {h} mm",
         "kit-scale-short": "100 %: {w} × {h} mm",
+        "kit-scale-counter": "stampare al 100 %: una pedina misura {w} × {h} mm",
+        "kit-counter-note": "sostituto da stampare e giocare; numero e lati: vedere l'elenco "
+        "delle pedine",
         "contents-empty": "Ancora nulla: il regolamento non contiene regole, carte o tabelle.",
         "cards": "Carte",
         "gaps": "Non presente nella fonte",

@@ -112,6 +112,24 @@ def test_counter_sheets_print_at_full_size_with_embedded_fonts(sea) -> None:
     assert reader.trailer["/Root"]["/Lang"] == "en"
 
 
+def test_a_counter_sheet_says_print_at_100_and_the_counter_size(sea) -> None:
+    """A counter sheet said "100 %" only in its metadata, which many viewers ignore: its
+    slug gives the size to check a print by with a ruler, as a card sheet's does."""
+    outs = {Path(o.path).name: o.data for o in counters.build(sea, counters.Options())}
+    for paper in ("a4", "letter"):
+        data = outs[f"counters-markers-{paper}-duplex-long.pdf"]
+        fronts = [
+            t
+            for t in (p.extract_text() or "" for p in PdfReader(io.BytesIO(data)).pages)
+            if "— fronts —" in t
+        ]
+        assert fronts
+        for text in fronts:
+            slug = next(line for line in text.splitlines() if "— fronts —" in line)
+            assert "print at 100 %: a counter is 15.875 × 15.875 mm" in slug, paper
+            assert "…" not in slug
+
+
 def _page_text(data: bytes, index: int) -> str:
     return " ".join((PdfReader(io.BytesIO(data)).pages[index].extract_text() or "").split())
 

@@ -250,7 +250,7 @@ def slug_fits(sheet: Sheet, text: str) -> bool:
     return stringWidth(text, SANS, SLUG_SIZE) <= (length - 2 * sheet.margin) * mm
 
 
-def head(canv: Canvas, sheet: Sheet, text: str) -> None:
+def head_line(canv: Canvas, sheet: Sheet, text: str) -> None:
     """Instructions at the head of the page, in the room kept there as at the foot."""
     _line(canv, sheet, text, sheet.page_h - sheet.margin - SLUG_HEIGHT)
 
@@ -261,14 +261,30 @@ def head_clear(sheet: Sheet, flip: str | None) -> bool:
     return flip is None or sheet.mirrors_left_to_right(flip)
 
 
+def head_fits(sheet: Sheet, text: str) -> bool:
+    """Whether ``text`` fits whole on a line at the head, above the block, a cutting
+    grid's numbers and the marks kept short of it (head_clear False), inside the
+    printer's margin."""
+    room = sheet.page_h - sheet.block().y1 - sheet.label_room - sheet.margin
+    width = (sheet.page_w - 2 * sheet.margin) * mm
+    return room >= SLUG_HEIGHT + 0.5 and stringWidth(text, SANS, SLUG_SIZE) <= width
+
+
 def fronts_page(
-    canv: Canvas, sheet: Sheet, items: Sequence[Item], marks: bool = True, flip: str | None = None
+    canv: Canvas,
+    sheet: Sheet,
+    items: Sequence[Item],
+    marks: bool = True,
+    flip: str | None = None,
+    headed: bool = False,
 ) -> None:
-    """The fronts of ``items``; ``flip`` names the edge the backs that follow turn on."""
+    """The fronts of ``items``; ``flip`` names the edge the backs that follow turn on.
+    ``headed``: a line is written at the head, which the head marks stop short of."""
     for i, item in enumerate(items):
         _place(canv, sheet.trim(i), sheet.bleed_box(i, len(items)), item.front)
     if marks:
-        crop_marks(canv, sheet, len(items), head_clear=head_clear(sheet, flip))
+        clear = head_clear(sheet, flip) and not headed
+        crop_marks(canv, sheet, len(items), head_clear=clear)
 
 
 def backs_page(
@@ -365,7 +381,7 @@ def registration_pages(
         edge = label(lang, f"kit-edge-{flip}")
         # the instructions at the head (the slug line has no room for them): how to print
         # on the front, how to read on the back, the side that is read
-        head(canv, sheet, label(lang, f"kit-registration-{side}", edge=edge))
+        head_line(canv, sheet, label(lang, f"kit-registration-{side}", edge=edge))
         test = label(lang, "kit-registration-slug", side=label(lang, f"kit-{side}"))
         slug(canv, sheet, f"{title} — {test}")
         canv.showPage()
@@ -403,7 +419,7 @@ def impose(
     flip: str | None = None,
     offset: tuple[float, float] = (0.0, 0.0),
     marks: bool = True,
-    decorate: Callable[[Canvas, int], None] | None = None,
+    decorate: Callable[[Canvas, int, bool], None] | None = None,
     note: str = "",
     list_items: bool = True,
     lang: str = "en",
@@ -412,25 +428,32 @@ def impose(
     """Every page of ``items``: fronts, then (with ``flip``) their backs after each.
 
     ``decorate`` draws what a kind of sheet adds to its fronts (cut lines, fold
-    marks); the slug names the sheet and, with ``list_items``, each position.
+    marks), told whether a line is written at the head; the slug names the
+    sheet and, with ``list_items``, each position.
     ``scale`` offers notes on printing at 100 %, longest first: the slug
-    takes the first with which it fits whole, or none; the list of positions
-    is never cut for it.
+    takes the first with which it fits whole; the list of positions is never
+    cut for it. Where none fits (a full sheet of nine cards lists nine names),
+    the first that fits the head goes there, its head marks kept short of it:
+    a print scaled to fit the page is the commonest way a kit goes wrong, and
+    the note's size is what a ruler checks it by.
     """
     groups = pages(items, sheet.per_page)
     for n, group in enumerate(groups, 1):
         numbered = label(lang, "kit-sheet", n=n, total=len(groups))
         where = f"{head} — {PAPER_NAMES[sheet.paper]} — {numbered}"
-        fronts_page(canv, sheet, group, marks=marks, flip=flip)
-        if decorate:
-            decorate(canv, len(group))
         listed = " · ".join(f"{i + 1} {item.label}" for i, item in enumerate(group))
         for extra in (*scale, ""):
             parts = [where, label(lang, "kit-fronts") if flip else "", note, extra]
             text = " — ".join(p for p in (*parts, listed if list_items else "") if p)
             if not extra or slug_fits(sheet, text):
                 break
+        on_head = "" if extra else next((s for s in scale if head_fits(sheet, s)), "")
+        fronts_page(canv, sheet, group, marks=marks, flip=flip, headed=bool(on_head))
+        if decorate:
+            decorate(canv, len(group), bool(on_head))
         slug(canv, sheet, text)
+        if on_head:
+            head_line(canv, sheet, on_head)
         canv.showPage()
         if flip:
             backs_page(canv, sheet, group, flip, offset, marks=marks)
