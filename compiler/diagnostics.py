@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from compiler.pickling import pickled_by_fields
+
 
 class Severity(StrEnum):
     """How bad a finding is; ERROR in LOAD/SCHEMA stops a build."""
@@ -19,6 +21,7 @@ class Severity(StrEnum):
     INFO = "info"
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Location:
     """A place in a source file, relative to the directory the user named."""
@@ -82,6 +85,12 @@ class CompileError(Exception):
     def __init__(self, findings: list[Finding] | tuple[Finding, ...]) -> None:
         self.findings = tuple(sorted(findings, key=Finding.sort_key))
         super().__init__("\n".join(f.render() for f in self.findings))
+
+    def __reduce__(self) -> tuple[type[CompileError], tuple[tuple[Finding, ...]]]:
+        """Pickled as its findings: a forked helper's error is raised again in the
+        process that asked (compiler/processes.py), and the default, the message
+        text, is not what __init__ takes."""
+        return (CompileError, (self.findings,))
 
 
 def has_errors(findings: list[Finding] | tuple[Finding, ...]) -> bool:

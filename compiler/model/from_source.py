@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import reprlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -21,21 +21,30 @@ from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import JsonPath, SourceFile
 from compiler.model import from_kit, from_l10n, from_parts
 from compiler.model.components import Component, Face, IdRange, StatedTotal
-from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term
+from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term, every_rule
 from compiler.model.ref_patterns import LIMIT_SECONDS, find_refs
 from compiler.model.rules import Block, Level, Rule
 from compiler.model.text import Para, RefSpan, locate_phrase, normalise, split_paragraphs
 from compiler.model.unique_ids import duplicate_ids
 
 
-class _RuleReader:
+class RuleReader:
     """Builds Rule trees from rules files, collecting findings as it goes."""
 
     def __init__(self, levels: tuple[Level, ...], patterns: tuple[RefPattern, ...]) -> None:
         self.levels = {level.name: level for level in levels}
         self.patterns = patterns
         self.findings: list[Finding] = []
-        self.seen: dict[str, Location] = {}
+
+    def file_rules(self, src: SourceFile) -> tuple[tuple[Rule, ...], list[Finding]]:
+        """The rules of one rules file, and what reading them found (MODEL001, MODEL002):
+        a file's rules depend on no other file's, so a big game's are read on two cores.
+        Two rules with one address (MODEL003) are found once all are read."""
+        self.findings = []
+        rules = tuple(
+            self.rule(src, data, ("rules", i), "") for i, data in enumerate(src.data["rules"])
+        )
+        return rules, self.findings
 
     def placed_para(self, src: SourceFile, text: str, at: Location) -> Para:
         """A paragraph written at ``at`` in ``src``, each reference at its own place."""
@@ -141,19 +150,6 @@ class _RuleReader:
         else:
             address = level.address.replace("{parent}", parent).replace("{number}", number)
             label = data.get("label") or level.label.replace("{number}", number)
-        if address in self.seen:
-            self.findings.append(
-                Finding(
-                    "MODEL003",
-                    Severity.ERROR,
-                    f"two rules have the address {address!r}",
-                    where,
-                    suggestion="each rule needs its own number (or id)",
-                    related=(self.seen[address],),
-                )
-            )
-        else:
-            self.seen[address] = where
         title = data.get("title")
         children = tuple(
             self.rule(src, child, (*at, "children", i), address)
@@ -170,6 +166,48 @@ class _RuleReader:
             after=self.blocks(src, data.get("after", []), (*at, "after")),
             at=where,
         )
+
+
+def duplicate_addresses(rules: tuple[Rule, ...]) -> list[Finding]:
+    """MODEL003 at each rule whose address an earlier rule has (in reading order: a rule,
+    then its children), naming the first."""
+    seen: dict[str, Location] = {}
+    found = []
+    for rule in every_rule(rules):
+        if rule.address in seen:
+            found.append(
+                Finding(
+                    "MODEL003",
+                    Severity.ERROR,
+                    f"two rules have the address {rule.address!r}",
+                    rule.at,
+                    suggestion="each rule needs its own number (or id)",
+                    related=(seen[rule.address],),
+                )
+            )
+        else:
+            seen[rule.address] = rule.at
+    return found
+
+
+FileRules = tuple[tuple[Rule, ...], list[Finding]]
+"""One rules file's rules, and what reading them found."""
+
+RulesRead = Callable[["RuleReader", list[SourceFile]], list[FileRules]]
+"""Each rules file's rules and findings, in order, read with the reader given."""
+
+
+def read_in_turn(
+    reader: RuleReader, files: list[SourceFile]
+) -> list[tuple[tuple[Rule, ...], list[Finding]]]:
+    """Every rules file read here, one after another."""
+    return [reader.file_rules(src) for src in files]
+
+
+def rule_reader(sources: GameSources) -> RuleReader:
+    """A reader of the game's rules files, with its levels and reference patterns."""
+    game_src = sources.of_kind("game")[0]
+    return RuleReader(_levels(game_src), _patterns(game_src, []))
 
 
 def _fits(level: Level, number: str, src: SourceFile, at: JsonPath) -> bool:
@@ -323,19 +361,23 @@ def _each(sources: GameSources, kind: str, key: str) -> Iterator[tuple[SourceFil
             yield src, i, item
 
 
-def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
-    """The game model plus the findings only the model can see."""
+def from_sources(
+    sources: GameSources, read_rules: RulesRead = read_in_turn
+) -> tuple[Game, list[Finding]]:
+    """The game model plus the findings only the model can see.
+
+    The rules are read last, by ``read_rules``: on a big game the pipeline
+    reads them on two cores, this process taking its share once the rest of
+    the model is made (compiler/pipeline.py). Their findings keep their place
+    in the list, after the reference patterns'.
+    """
     findings: list[Finding] = []
     game_src = sources.of_kind("game")[0]
     g = game_src.data
     levels = _levels(game_src)
     patterns = _patterns(game_src, findings)
-    reader = _RuleReader(levels, patterns)
-    rules: list[Rule] = []
-    for src in sources.of_kind("rules"):
-        for i, data in enumerate(src.data["rules"]):
-            rules.append(reader.rule(src, data, ("rules", i), ""))
-    findings.extend(reader.findings)
+    reader = RuleReader(levels, patterns)
+    rules_at = len(findings)
     findings.extend(duplicate_ids(sources))
 
     components: tuple[Component, ...] = ()
@@ -409,7 +451,7 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
         source_notes=source.get("notes"),
         levels=levels,
         patterns=patterns,
-        rules=tuple(rules),
+        rules=(),
         components=components,
         totals=totals,
         glossary=glossary,
@@ -449,6 +491,12 @@ def from_sources(sources: GameSources) -> tuple[Game, list[Finding]]:
     for src in sources.of_kind("parameters"):
         params, variants = from_parts.parameters(src)
         game = replace(game, parameters=game.parameters + params, variants=game.variants + variants)
+    read = read_rules(reader, list(sources.of_kind("rules")))
+    rules = tuple(rule for file_rules, _ in read for rule in file_rules)
+    findings[rules_at:rules_at] = [f for _, found in read for f in found] + duplicate_addresses(
+        rules
+    )
+    game = replace(game, rules=rules)
     findings.extend(_unknown_tables(game))
     findings.extend(_unknown_roll_columns(game))
     findings.extend(_unknown_aid_rules(game, game_src))

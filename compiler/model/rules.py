@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from compiler.diagnostics import Location
 from compiler.model.text import Para
+from compiler.pickling import pickled_by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,7 @@ class Level:
     pattern_at: Location | None = None  # in game.yaml: where a runaway pattern is mended
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Block:
     """A paragraph, note, example, list, heading or table slot, in reading order.
@@ -41,6 +43,7 @@ class Block:
     table: str | None = None
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A numbered (or named) rule with its own text and its sub-rules."""

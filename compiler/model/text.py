@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from compiler.diagnostics import Location
+from compiler.pickling import pickled_by_fields
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
@@ -48,6 +49,7 @@ def split_paragraphs(text: str) -> tuple[str, ...]:
     return tuple(p for p in (normalise(part) for part in _BLANK_LINE.split(text)) if p)
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class RefSpan:
     """A reference as the prose writes it, found by one of the game's patterns."""
@@ -81,6 +83,7 @@ class Change:
     old: str
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Para:
     text: str
