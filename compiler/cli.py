@@ -530,7 +530,8 @@ def cmd_table(args: argparse.Namespace) -> int:
         return EXIT_INPUT if args.table else EXIT_OK
     if not args.table:
         for t in fe.game.tables:
-            gap = "  (not in the source)" if t.missing else ""
+            gap = "  (part not in the source)" if t.missing and t.rows else ""
+            gap = gap or ("  (not in the source)" if t.missing else "")
             print(f"{t.id}  {t.title}" + (f"  (rule {t.rule})" if t.rule else "") + gap)
         return EXIT_OK
     table = fe.game.table(args.table) or next(
@@ -543,7 +544,7 @@ def cmd_table(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_INPUT
-    if not args.key or table.missing:
+    if not args.key or not table.rows:
         sys.stdout.write(table_text(table))
         return EXIT_OK
     column = None if args.column is None else _column_named(table, args.column)
@@ -565,8 +566,23 @@ def cmd_table(args: argparse.Namespace) -> int:
             f"casebook table: {' '.join(args.key)!r} is in {len(rows)} rows; all are shown",
             file=sys.stderr,
         )
-    sys.stdout.write("".join(table_text(table, row) for row in rows))
+    # one answer per row found, with the rows that continue it
+    for row in rows:
+        sys.stdout.write(table_text(table, _with_continuations(table, row, column)))
     return EXIT_OK
+
+
+def _with_continuations(table, row: int, column: str | None) -> list[int]:
+    """The row found and the rows after it whose looked-up cell is empty: a row with no
+    option (no roll) continues the one above, as War Story's "To move on:" goes on to
+    "Pick a new action…" on the next line of its CHOOSE box."""
+    from compiler.procedures.table_lookup import looked_up_column
+
+    index = table.column_index(looked_up_column(table, column))
+    out = [row]
+    while out[-1] + 1 < len(table.rows) and not table.rows[out[-1] + 1][index].strip():
+        out.append(out[-1] + 1)
+    return out
 
 
 def _column_named(table, name: str) -> str:

@@ -67,6 +67,19 @@ def parse_roll(cell: str, highest: int | None = None) -> frozenset[int] | None:
     return None
 
 
+def covers(cell: str, value: int, highest: int | None = None) -> bool | None:
+    """Whether the cell covers ``value``; None if the cell is not a roll.
+
+    Without dice (``highest`` None) an open cell is a threshold with no top:
+    War Story's "2+ Turn to entry 439" covers 5 and 12, where parse_roll,
+    which needs a top to list the results, gave {2} alone.
+    """
+    if highest is None and (m := _OPEN.match(cell)):
+        return value >= int(m.group(1))
+    covered = parse_roll(cell, highest)
+    return None if covered is None else value in covered
+
+
 def dice_range(dice: str) -> tuple[int, int]:
     """Lowest and highest total of a dice expression such as "2d6+1".
 

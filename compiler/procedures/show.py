@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Sequence
 from typing import Any
 
 from compiler.model.procedures import Procedure
@@ -70,19 +71,34 @@ def replay_text(replay: Replay, verbose: bool = False) -> str:
     return "\n".join(lines)
 
 
-def table_text(table: Table, row: int | None = None) -> str:
-    """The whole table (long cells cut at 40 characters), or one row in full."""
+def table_text(table: Table, rows: Sequence[int] | None = None) -> str:
+    """The whole table (long cells cut at 40 characters), or the rows given in full,
+    each with its place."""
     head = f"{table.title}" + (f" (rule {table.rule})" if table.rule else "")
-    if table.missing:
+    if table.missing and not table.rows:
         return f"{head}: not in the source — {table.missing}\n"
-    if row is not None:
+    # a table the source prints in part (War Story's Team Sheet for one mission of
+    # three): its rows, then what is missing
+    gap = ""
+    if table.missing:
+        gap = textwrap.fill(
+            table.missing, 78, initial_indent="  not in the source: ", subsequent_indent="    "
+        )
+        gap += "\n"
+    return _rows_text(table, head, rows) + gap
+
+
+def _rows_text(table: Table, head: str, chosen: Sequence[int] | None) -> str:
+    if chosen is not None:
         width = max(len(c.label) for c in table.columns)
         lines = [head]
-        for column, cell in zip(table.columns, table.rows[row], strict=True):
-            wrapped = textwrap.wrap(cell, 76 - width) or [""]
-            lines.append(f"  {column.label:<{width}}  {wrapped[0]}")
-            lines += [" " * (width + 4) + more for more in wrapped[1:]]
-        return "\n".join(lines) + f"\n  [{table.row_at[row] if table.row_at else table.at}]\n"
+        for row in chosen:
+            for column, cell in zip(table.columns, table.rows[row], strict=True):
+                wrapped = textwrap.wrap(cell, 76 - width) or [""]
+                lines.append(f"  {column.label:<{width}}  {wrapped[0]}".rstrip())
+                lines += [" " * (width + 4) + more for more in wrapped[1:]]
+            lines.append(f"  [{table.row_at[row] if table.row_at else table.at}]")
+        return "\n".join(lines) + "\n"
 
     def cut(text: str) -> str:
         return text if len(text) <= 40 else text[:39] + "…"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.model.tables import Table, dice_range, parse_roll
+from compiler.model.tables import Table, covers, dice_range
 from compiler.procedures.core import Context, ProcedureError, State, Values, need
 
 
@@ -33,7 +33,7 @@ def find_table(ctx: Context, table_id: str) -> Table:
 _ROLL_DIGITS = 6  # no die total is longer; int() of a 5000-digit key took the CPU
 
 
-def _column(table: Table, column: str | None) -> str:
+def looked_up_column(table: Table, column: str | None) -> str:
     """The column a key is looked up in: the one named, else the roll column, else the
     first; ProcedureError naming the columns when the one named is not there."""
     keys = [c.key for c in table.columns]
@@ -60,7 +60,7 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
     Several rows can: a to-hit table rolls one die per distance, so a 6 hits
     at every distance. ProcedureError names the columns or the keys when none does.
     """
-    column = _column(table, column)
+    column = looked_up_column(table, column)
     index = table.column_index(column)
     highest = table_dice_highest(table)
     text = str(key).strip()
@@ -70,9 +70,9 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
     found = []
     for i, row in enumerate(table.rows):
         cell = row[index]
-        covered = parse_roll(cell, highest)
-        if covered is not None and roll is not None:
-            if roll in covered:
+        covered = covers(cell, roll, highest) if roll is not None else None
+        if covered is not None:
+            if covered:
                 found.append(i)
         elif cell.strip().casefold() == wanted:
             found.append(i)
@@ -91,7 +91,7 @@ def find_row(table: Table, column: str | None, key: Any) -> int:
         cells = "; ".join(" / ".join(table.rows[i]) for i in found)
         raise ProcedureError(
             f"{table.title}: {_short(key)} is in {len(found)} rows of column "
-            f"{_column(table, column)!r} ({cells}); "
+            f"{looked_up_column(table, column)!r} ({cells}); "
             "look it up by a column that tells them apart"
         )
     return found[0]

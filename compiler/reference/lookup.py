@@ -117,6 +117,8 @@ class Answer:
     hits: tuple[SearchHit, ...] = field(default=())
     cards: tuple[CardAnswer, ...] = ()
     card_hits: tuple[CardHit, ...] = ()
+    hits_total: int = 0  # rules holding every word: ``hits`` are the best of them
+    card_hits_total: int = 0
 
     @property
     def found(self) -> bool:
@@ -421,6 +423,21 @@ class RulesReference:
             out.append((card_id, words(card.title or ""), body, passages))
         return out
 
+    def search_total(self, query: str) -> tuple[int, int]:
+        """How many rules, and how many cards, hold every word of the query: a search
+        shows the best ten, and says it when there are more."""
+        wanted = _wanted(query)
+        if not wanted:
+            return 0, 0
+        return (
+            sum(1 for _, title, body, _ in self._index if _score(wanted, title, body) is not None),
+            sum(
+                1
+                for _, title, body, _ in self._card_index
+                if _score(wanted, title, body) is not None
+            ),
+        )
+
     def search_cards(self, query: str, limit: int = 10) -> tuple[CardHit, ...]:
         """Cards holding every word of the query, ranked as :meth:`search` ranks rules.
 
@@ -444,14 +461,17 @@ class RulesReference:
         comp = self.component(query)
         cards = self.cards(query)
         named = bool(rules or term or comp or cards)
+        hits, card_hits = ((), ()) if named else (self.search(query), self.search_cards(query))
+        totals = self.search_total(query) if hits or card_hits else (0, 0)
         return Answer(
             query,
             tuple(r for r in rules if r),
             (term,) if term else (),
             (comp,) if comp else (),
-            () if named else self.search(query),
+            hits,
             cards,
-            () if named else self.search_cards(query),
+            card_hits,
+            *totals,
         )
 
 

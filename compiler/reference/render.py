@@ -90,10 +90,17 @@ def _card_text(answer: CardAnswer) -> list[str]:
     return lines
 
 
-def _card_hits_text(query: str, hits: tuple[CardHit, ...]) -> list[str]:
+def _count(shown: int, total: int, what: str) -> str:
+    """ "3 rule(s)", or "the best 10 of 43 rules" when the search shows only some."""
+    if total > shown:
+        return f"the best {shown} of {total} {what}s"
+    return f"{shown} {what}(s)"
+
+
+def _card_hits_text(query: str, hits: tuple[CardHit, ...], total: int = 0) -> list[str]:
     """Card hits after the rule hits, each read as its own answer begins: deck › card,
     then its id and place, then the words round the match (as a rule hit's are)."""
-    found = f"{len(hits)} card(s) hold every word of {reprlib.repr(query)}"
+    found = f"{_count(len(hits), total, 'card')} hold every word of {reprlib.repr(query)}"
     lines = [found + " (or a longer form of it):", ""]
     for hit in hits:
         card, deck = hit.card, hit.deck
@@ -113,7 +120,10 @@ def to_text(answer: Answer) -> str:
     parts += [_component_text(c) for c in answer.components]
     parts += [_card_text(c) for c in answer.cards]
     if answer.hits:
-        found = f"{len(answer.hits)} rule(s) hold every word of {reprlib.repr(answer.query)}"
+        found = (
+            f"{_count(len(answer.hits), answer.hits_total, 'rule')} hold every word of "
+            f"{reprlib.repr(answer.query)}"
+        )
         lines = [found + " (or a longer form of it):", ""]
         for hit in answer.hits:
             lines.append("  " + " › ".join(hit.place))
@@ -122,7 +132,7 @@ def to_text(answer: Answer) -> str:
             )
         parts.append(lines)
     if answer.card_hits:
-        parts.append(_card_hits_text(answer.query, answer.card_hits))
+        parts.append(_card_hits_text(answer.query, answer.card_hits, answer.card_hits_total))
     return "\n\n".join("\n".join(p).rstrip() for p in parts) + "\n"
 
 
@@ -176,6 +186,8 @@ def to_json(answer: Answer) -> dict[str, Any]:
             }
             for c in answer.components
         ],
+        # how many rules and cards hold every word: "search" lists the best ten of each
+        "search_total": {"rules": answer.hits_total, "cards": answer.card_hits_total},
         # rule hits keep the keys they always had; a card hit says it is one
         "search": [
             {"address": h.address, "heading": h.heading, "snippet": h.snippet} for h in answer.hits

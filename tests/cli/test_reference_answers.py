@@ -1,0 +1,66 @@
+"""Answers `casebook table` and `casebook ref` gave wrong or short, found by a probe of
+the reference engine against the sources."""
+
+from __future__ import annotations
+
+import json
+
+from compiler.model.tables import covers
+from tests.conftest import run_casebook
+
+WAR_STORY = "war-story-occupied-france"
+
+
+def test_an_open_threshold_covers_every_total_above_it_without_dice() -> None:
+    """War Story's "CHECK total Firearms of Blue Agents: 1 … / 2+ Turn to entry 439"
+    (source lines 248-250) has no dice: a total of 5 is "2+", as `resolve` says. The
+    table verb read "2+" as 2 alone and said "no row for '5'"."""
+    assert covers("2+", 5) is True and covers("2+", 2) is True and covers("2+", 1) is False
+    assert covers("6+", 7, highest=6) is False  # with dice, the most they show is the top
+    assert covers("Panzer", 3) is None
+    result = run_casebook("table", WAR_STORY, "check-firearms-blue-agents", "5")
+    assert result.returncode == 0, result.stderr
+    assert "2+" in result.stdout and "Turn to entry 439." in result.stdout
+    result = run_casebook("table", WAR_STORY, "check-total-awareness", "10")
+    assert result.returncode == 0 and "Turn to entry 354." in result.stdout
+    result = run_casebook("table", WAR_STORY, "check-total-awareness", "0")
+    assert result.returncode == 1 and "no row for '0'" in result.stderr
+
+
+def test_a_table_the_source_prints_in_part_shows_its_rows_and_then_the_gap() -> None:
+    """The Team Sheet's nine rows are in the source (lines 313-329); only the sections of
+    Missions 2 and 3 are not. `table` printed the gap note alone and hid every row."""
+    result = run_casebook("table", WAR_STORY, "team-sheet")
+    assert result.returncode == 0, result.stderr
+    assert "1. Odile, 2. Dominique" in result.stdout
+    assert result.stdout.index("STARTING TOKENS:") < result.stdout.index("not in the source:")
+    row = run_casebook("table", WAR_STORY, "team-sheet", "AGENTS:")
+    assert row.returncode == 0 and "1. Odile, 2. Dominique, 3. Rannick, 4. Marique" in row.stdout
+    listed = run_casebook("table", WAR_STORY).stdout.splitlines()
+    assert any(
+        line.startswith("team-sheet ") and "(part not in the source)" in line for line in listed
+    )
+
+
+def test_an_option_is_shown_with_the_rows_that_continue_it() -> None:
+    """ "If you chose 'To move on', for example, you would first discard card 3, then pick
+    a new action" (source line 188): the second instruction is the next row, with no
+    option of its own. `table` gave the first instruction only."""
+    result = run_casebook("table", WAR_STORY, "choose-move-on", "To move on:")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("CHOOSE (rule dotted-lines)") == 1
+    assert out.index("Discard card 3.") < out.index("Pick a new action from the available")
+    assert "Select 1 or more Agents." not in out  # the other option's rows are not
+
+
+def test_a_word_search_says_how_many_rules_hold_the_words_when_it_shows_ten() -> None:
+    """ "DPs" is in 18 rules of Set Europe Ablaze; the search showed the best ten and said
+    "10 rule(s) hold every word", as if that were all of them."""
+    result = run_casebook("ref", "set-europe-ablaze", "DPs")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("the best 10 of 18 rules hold every word of 'DPs'")
+    data = json.loads(run_casebook("ref", "set-europe-ablaze", "DPs", "--format", "json").stdout)
+    assert data["search_total"] == {"rules": 18, "cards": 0} and len(data["search"]) == 10
+    few = run_casebook("ref", "set-europe-ablaze", "repair DPs").stdout
+    assert few.startswith("6 rule(s) hold every word of 'repair DPs'")
