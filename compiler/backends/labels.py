@@ -46,6 +46,12 @@ LABELS: dict[str, dict[str, str]] = {
         "text ({n} errata, listed in the rulebook).",
         "living": "Living edition: the source text with {n} errata applied; each change is "
         "highlighted and numbered.",
+        "living-one": "Living edition: the source text with 1 erratum applied; the change is "
+        "highlighted and numbered.",
+        "translated-one": "Translation from the {source} source, made from its corrected text "
+        "(1 erratum, listed at the back).",
+        "translated-elsewhere-one": "Translation from the {source} source, made from its "
+        "corrected text (1 erratum, listed in the rulebook).",
         "original": "Original edition: the source text verbatim, its mistakes included.",
         "source": "Transcribed from: {title}",
         "source-pages": "Page numbers in the rule text (“see page 8”) are those of the "
@@ -86,7 +92,7 @@ LABELS: dict[str, dict[str, str]] = {
         "and-more": "and {n} more",
     },
     "it": {
-        "contents": "Indice",
+        "contents": "Sommario",  # "Indice" is what Liberation's glossary is headed
         "kit-registration-front": "Stampare fronte e retro girando sul {edge}, al 100 %. "
         "Poi guardare il foglio in controluce dal lato del retro e leggere le scale che vi "
         "sono stampate.",
@@ -115,6 +121,8 @@ LABELS: dict[str, dict[str, str]] = {
         "errata-applied": "Errata applicati in questa edizione",
         "errata-listed": "Errata (non applicati in questa edizione)",
         "living": "Edizione aggiornata: il testo della fonte con {n} errata applicati; ogni "
+        "modifica è evidenziata e numerata.",
+        "living-one": "Edizione aggiornata: il testo della fonte con 1 erratum applicato; la "
         "modifica è evidenziata e numerata.",
         "original": "Edizione originale: il testo della fonte alla lettera, errori compresi.",
         "source": "Trascritto da: {title}",
@@ -216,10 +224,15 @@ def edition_line(game: Game, edition: str, errata_here: bool = True) -> str:
     if game.l10n is not None and game.l10n.is_translation:
         key = "translated" if errata_here else "translated-elsewhere"
         source = language_name(game.l10n.source_lang, lang)
-        return label(lang, key, source=source, n=len(game.errata))
+        return label(lang, _counted(key, len(game.errata)), source=source, n=len(game.errata))
     if edition == "living":
-        return label(lang, "living", n=len(game.errata))
+        return label(lang, _counted("living", len(game.errata)), n=len(game.errata))
     return label(lang, "original")
+
+
+def _counted(key: str, n: int) -> str:
+    """The label for a count of errata: "1 erratum", not "1 errata"."""
+    return f"{key}-one" if n == 1 else key
 
 
 def rule_name(game: Game, address: str | None) -> str:

@@ -26,11 +26,18 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
+from reportlab.platypus.flowables import AnchorFlowable
 
-from compiler.backends.labels import PAGE_CITATION, edition_line, label, language_name
+from compiler.backends.labels import (
+    PAGE_CITATION,
+    edition_line,
+    label,
+    language_name,
+    rule_name,
+)
 from compiler.backends.pdf.contents import Contents, lay_out_once
 from compiler.backends.pdf.documents import document_info, frame
-from compiler.backends.pdf.entries import book_flowables
+from compiler.backends.pdf.entries import book_flowables, keep_whole
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.imposition import two_ends
@@ -96,6 +103,10 @@ def _contents_lines(flowables: list[Flowable]) -> Iterator[tuple[int, str, str]]
         if outline:
             key, title, level = outline
             yield level, esc(_contents_title(title)), key
+
+
+KEEP_WHOLE_ROWS = 8
+"""A table of this many rows or fewer is kept to one column: a CHOOSE box, a die roll."""
 
 
 class _Heading(Paragraph):
@@ -240,6 +251,12 @@ class _Story:
     def add(self, flowable: Flowable) -> None:
         self.flowables.append(flowable)
 
+    def add_whole(self, parts: list[Flowable]) -> None:
+        """``parts`` kept to one column, with the headings before them that keep with
+        what follows: ReportLab keeps a heading with the next flowable, but never with
+        a KeepTogether, and "EXAMPLE SKILL CHECK" ended a column above its table."""
+        self.flowables.append(keep_whole(self.flowables, parts))
+
     def rule(self, rule: Rule, depth: int) -> None:
         name = f'<a name="{anchor(rule.address)}"/>'
         label = esc(rule.label)
@@ -248,7 +265,15 @@ class _Story:
         title = esc(rule.title or "")
         if rule.title_errata and self.game.edition == "living":
             title += "".join(erratum_marker(e) for e in rule.title_errata)
-        if outlined and depth < 2:
+        below = depth + 1
+        if outlined and depth < 2 and not (label or title):
+            # the source prints no heading here (Maquis's introduction, components and
+            # set-up): nothing is printed for one, as no contents line or bookmark is
+            # (they were an empty bar, a line of dots and a blank bookmark); links land
+            # on the anchor, and what it holds is outlined a level up
+            self.add(AnchorFlowable(anchor(rule.address)))
+            below = depth
+        elif outlined and depth < 2:
             style = self.s["h1" if depth == 0 else "h2"]
             text = " ".join(x for x in (label, title) if x)
             self.add(_Heading(name + text, style, anchor(rule.address), rule.heading, depth))
@@ -268,7 +293,7 @@ class _Story:
         for block in body:
             self.block(block, indent, rule.title)
         for child in rule.children:
-            self.rule(child, depth + 1)
+            self.rule(child, below)
         for block in rule.after:
             self.block(block, indent, rule.title)
 
@@ -291,9 +316,9 @@ class _Story:
         elif block.kind == "table":
             table = self.game.table(block.table or "")
             if table is not None:
-                if title := table.title_under(heading):
-                    self.add(Paragraph(esc(title), s["list-title"]))
-                self.add(
+                title = table.title_under(heading)
+                parts: list[Flowable] = [Paragraph(esc(title), s["list-title"])] if title else []
+                parts.append(
                     table_flowable(
                         table,
                         self.column_width,
@@ -302,14 +327,25 @@ class _Story:
                         where="a column of the rulebook",
                     )
                 )
+                # a small table is read whole: War Story's CHOOSE box broke after its first
+                # option, and the next column's repeated head read as a second choice. A
+                # long one still breaks between rows (its title keeps with it: list-title)
+                if len(table.rows) <= KEEP_WHOLE_ROWS:
+                    self.add_whole(parts)
+                else:
+                    self.flowables.extend(parts)
                 self.add(Spacer(1, 4))
         else:
             style = s.get(block.kind, s["note"])
             name = f'<a name="{dest("example-" + block.id)}"/>' if block.id else ""
+            boxed: list[Flowable] = []
             for i, para in enumerate(block.paras):
                 label = f"<b>{esc(block.label)}</b> " if block.label and i == 0 else ""
-                self.add(Paragraph(name + label + self.markup(para), style))
+                boxed.append(Paragraph(name + label + self.markup(para), style))
                 name = ""
+            # a boxed example or note is read as one: kept to a column unless it is
+            # longer than one (Maquis's Sabotage example broke across two)
+            self.add_whole(boxed)
 
     def title_page(self) -> None:
         g, s = self.game, self.s
@@ -359,16 +395,22 @@ class _Story:
         else:
             title = label(g.language, "errata-listed")
         self.add(_Heading(f'<a name="errata"/>{esc(title)}', s["h1"], "errata", title, 0))
+        lang = g.language
         for e in g.errata:
-            link = (
-                f'<a href="#{anchor(e.rule)}" color="#1d4f91">{esc(e.rule)}</a>'
-                if e.rule in self.graphs.references.rules
-                else esc(e.rule)
-            )
+            # the rule as a reader finds it (its number, else its title), not its id: the
+            # list said "(easy, typo)" and "(gioco-in-modalita-scenario, wording)"
+            if e.rule in self.graphs.references.rules:
+                name = esc(rule_name(g, e.rule))
+                where = f'<a href="#{anchor(e.rule)}" color="#1d4f91">{name}</a>'
+            else:
+                where = esc(label(lang, "erratum-every") if e.rule == "*" else e.rule)
+            parts = [where]
+            parts += [esc(label(lang, "erratum-title"))] if e.field == "title" else []
+            parts += [esc(label(lang, f"erratum-kind-{e.kind}"))] if e.kind else []
             self.add(
                 Paragraph(
-                    f'<a name="{dest("erratum-" + e.id)}"/><b>{esc(e.id)}</b> ({link}, {e.kind}): '
-                    f"“{esc(e.old)}” → “{esc(e.new)}”. <i>{esc(e.why)}</i>",
+                    f'<a name="{dest("erratum-" + e.id)}"/><b>{esc(e.id)}</b> '
+                    f"({', '.join(parts)}): “{esc(e.old)}” → “{esc(e.new)}”. <i>{esc(e.why)}</i>",
                     s["body"],
                 )
             )
@@ -389,11 +431,15 @@ class _Story:
                     for x in (f"<b>{esc(shown_id)}</b>" if shown_id else "", esc(card.title or ""))
                     if x
                 )
-                self.add(Paragraph(f'<a name="{dest("card-" + card.id)}"/>{head}', s["h3"]))
+                # a card is read whole: Liberation's "6x" stood alone atop the next column
+                card_parts: list[Flowable] = [
+                    Paragraph(f'<a name="{dest("card-" + card.id)}"/>{head}', s["h3"])
+                ]
                 for field, value in card.fields_to_print():
-                    self.add(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
+                    card_parts.append(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
                 for para in card.paras:
-                    self.add(Paragraph(self.markup(para), s["body"]))
+                    card_parts.append(Paragraph(self.markup(para), s["body"]))
+                self.add_whole(card_parts)
 
     def books(self, entry_set: Callable[[], None] = lambda: None) -> None:
         """Each paragraph book; ``entry_set`` is told of each entry, for progress."""

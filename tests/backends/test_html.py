@@ -351,7 +351,7 @@ def test_italian_rules_get_italian_labels() -> None:
     doc = page("liberation")
     assert doc.find_all("html")[0].attrs["lang"] == "it"
     assert doc.find_all("title")[0].text() == "Liberation — edizione aggiornata"
-    assert doc.by_id("cb-contents").find_all("h2")[0].text() == "Indice"
+    assert doc.by_id("cb-contents").find_all("h2")[0].text() == "Sommario"
     assert doc.by_id("cb-glossary").find_all("h2")[0].text() == "Glossario"
     assert doc.by_id("cb-q").attrs["placeholder"] == "Cerca…"
     assert doc.by_id("cb-results").attrs["data-none"] == "Nessuna regola o carta trovata"

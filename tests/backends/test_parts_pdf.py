@@ -74,8 +74,14 @@ def test_an_italian_rulebook_is_labelled_in_italian(tmp_path: Path) -> None:
     reader = PdfReader(tmp_path / "liberation" / "it" / "rulebook-living-a4.pdf")
     titles = [t for _, t, _ in outline_titles(reader)]
     assert "Carte" in titles and "Errata applicati in questa edizione" in titles
-    assert "Indice" in reader.pages[1].extract_text()
+    # "Sommario": the source's glossary is headed "Indice", and two "Indice" read as one
+    assert reader.pages[1].extract_text().startswith("Sommario")
     assert "Contents" not in reader.pages[1].extract_text()
+    # the errata list names a rule as a reader finds it, in Italian: not by its id
+    # ("(gioco-in-modalita-scenario, wording)"), and not with the kind in English
+    errata = " ".join(p.extract_text() for p in reader.pages if "E001" in p.extract_text())
+    assert "gioco-in-modalita-scenario" not in errata and ", wording)" not in errata
+    assert "refuso" in errata or "formulazione" in errata
 
 
 def test_cards_without_printed_ids_show_no_ids_and_no_repeated_fields(tmp_path: Path) -> None:

@@ -48,6 +48,25 @@ _HEAD = ParagraphStyle(  # keepWithNext: "CHOOSE" stays above its choices
 )
 
 
+KEEP_WHOLE_ROWS = 8
+"""A box of this many outcomes or fewer is kept to one column (a long one still breaks,
+its head repeated)."""
+
+
+def keep_whole(before: list[Flowable], parts: list[Flowable], keep: int = 0) -> KeepTogether:
+    """``parts`` as one KeepTogether, taking from the end of ``before`` (all but its
+    first ``keep``) the flowables that keep with what follows: a heading's keepWithNext
+    never holds a KeepTogether (ReportLab's handle_keepWithNext), so a title was left
+    alone at a column's foot when the box it heads went whole to the next."""
+    while len(before) > keep and _keeps_with_next(before[-1]):
+        parts.insert(0, before.pop())
+    return KeepTogether(parts)
+
+
+def _keeps_with_next(flowable: Flowable) -> bool:
+    return not isinstance(flowable, KeepTogether) and bool(flowable.getKeepWithNext())
+
+
 def entry_anchor(book_id: str, number: int) -> str:
     return dest(f"entry-{book_id}-{number}")
 
@@ -117,8 +136,20 @@ def book_flowables(
             elif block.kind == "heading":
                 parts.append(Paragraph(esc(block.text or ""), _HEAD))
             else:
-                parts.append(_box(book, block, width, known))
-        out.append(KeepTogether(parts[:2]))
-        out.extend(parts[2:])
+                box = _box(book, block, width, known)
+                # a box of a few outcomes is read whole: a CHOOSE box broke after its first
+                # option, and its head repeated atop the next column read as a second choice
+                if len(block.rows) <= KEEP_WHOLE_ROWS and len(parts) > 1:
+                    parts.append(keep_whole(parts, [box], keep=1))
+                else:
+                    parts.append(box)
+        # the number with the entry's first text, and with what that text heads: a
+        # heading (START OF ENCOUNTER) kept with the number ended a column when the box
+        # after it went whole to the next
+        first = 2
+        while first < len(parts) and parts[first - 1].getKeepWithNext():
+            first += 1
+        out.append(KeepTogether(parts[:first]))
+        out.extend(parts[first:])
         entry_set()
     return out
