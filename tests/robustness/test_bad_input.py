@@ -485,7 +485,7 @@ def test_an_id_range_of_a_hundred_million_is_refused_unexpanded(
     err = capsys.readouterr().err
     assert status == 1, err
     lines = (tmp_path / "liberation/components/c-finale.yaml").read_text(encoding="utf-8")
-    line = lines.splitlines().index("    ids: {format: \"T0{n}\", from: 1, to: 100000000}") + 1
+    line = lines.splitlines().index('    ids: {format: "T0{n}", from: 1, to: 100000000}') + 1
     assert f"c-finale.yaml:{line}:10: error: MODEL007 component" in err, err
     assert "number 100,000,000 items, more than any deck or counter mix" in err
 
