@@ -137,6 +137,16 @@ def template(units: Iterable[Unit], game: Game) -> polib.POFile:
     return pot
 
 
+_ERRATUM_NOTE = re.compile(r"erratum (\S+): «(.*?)» → «(.*?)» \(")
+
+
+def _errata_of(entry: polib.POEntry) -> set[tuple[str, str, str]]:
+    """The errata an entry's extracted comment says correct its text (``comments``): their
+    ids and changes, not their reasons (a reason reworded changes no meaning)."""
+    text = " ".join((entry.comment or "").split())  # as written, its lines are wrapped
+    return set(_ERRATUM_NOTE.findall(text))
+
+
 def _made_from(entry: polib.POEntry) -> str:
     """The source text a translation was made from: the oldest one the entry records."""
     if FUZZY in entry.flags and entry.previous_msgid:
@@ -174,6 +184,11 @@ def merge(
     for e in previous.values():
         if e.msgstr:
             renumbered.setdefault(_DIGITS.sub("0", e.msgid), []).append(e)
+    now = {unit.id: unit.text for unit in units}
+    # texts a translated entry was made from that another unit holds now: they moved
+    moved_away = {
+        _made_from(e) for ctxt, e in previous.items() if e.msgstr and now.get(ctxt) != _made_from(e)
+    } & set(now.values())
     for unit in units:
         fresh = entry(unit, game)
         before = previous.get(unit.id)
@@ -185,16 +200,36 @@ def merge(
             fresh.tcomment = before.tcomment
             fresh.flags = list(before.flags)
             fresh.previous_msgid = before.previous_msgid
-            kept += 1
+            if before.msgstr and _errata_of(before) != _errata_of(fresh):
+                # an erratum now corrects (or no longer corrects) the text this was
+                # translated from: what it means changed, so the translator looks again
+                # (the book printed the uncorrected meaning and listed the correction as
+                # carried). The text is the same: no #| msgid, the erratum is in #.
+                fresh.flags = [*[f for f in fresh.flags if f != FUZZY], FUZZY]
+                changed += 1
+            else:
+                kept += 1
         elif before is not None and _made_from(before) == unit.text and before.msgstr:
             # the source went back to the text the translation was made from: current again
             fresh.msgstr = before.msgstr
             fresh.tcomment = before.tcomment
             fresh.flags = [f for f in before.flags if f != FUZZY]
             kept += 1
+        elif before is not None and _carried(
+            moved := _moved_here(unit, before, renumbered, used), unit, fresh, now
+        ):
+            # the very text this translation was made from, moved here (a paragraph was
+            # put in above it, and its id counts from the top): current, not fuzzy
+            _take(fresh, moved, used)
+            kept += 1
+        elif before is not None and before.msgstr and _made_from(before) in moved_away:
+            # the text that was here is another unit's now (it moved down), and its
+            # translation goes with it: this unit's text is new here, not an edit of it
+            kept, matched, new = _new_text(
+                unit, fresh, by_text, matchers, used, renumbered, now, (kept, matched, new)
+            )
         elif before is not None:
             changed += 1
-            moved = _moved_here(unit, before, renumbered, used)
             if moved is not None:
                 # the text at this id is another unit's, renumbered: its translation
                 fresh.msgstr = moved.msgstr
@@ -208,15 +243,9 @@ def merge(
                 fresh.flags = [FUZZY]
                 fresh.previous_msgid = _made_from(before)
         else:
-            suggestion = _suggest(unit, by_text, matchers, used, renumbered)
-            if suggestion is not None:
-                fresh.msgstr = suggestion.msgstr
-                fresh.flags = [FUZZY]
-                fresh.previous_msgid = suggestion.msgid
-                used.add(suggestion.msgctxt or "")
-                matched += 1
-            else:
-                new += 1
+            kept, matched, new = _new_text(
+                unit, fresh, by_text, matchers, used, renumbered, now, (kept, matched, new)
+            )
         po.append(fresh)
     gone = [e for e in vanished if e.msgctxt not in used] + [
         e for e in obsolete_before if not (e.msgctxt in revived and e.msgctxt in used)
@@ -228,6 +257,55 @@ def merge(
 
 
 _DIGITS = re.compile(r"\d+")
+
+
+def _carried(
+    moved: polib.POEntry | None, unit: Unit, fresh: polib.POEntry, now: dict[str, str]
+) -> bool:
+    """Whether ``moved`` is the very text ``unit`` has, translated and current, whose
+    own id holds another text now: its translation moves with it, still current."""
+    return (
+        moved is not None
+        and bool(moved.msgstr)
+        and _made_from(moved) == unit.text
+        and FUZZY not in moved.flags
+        and _errata_of(moved) == _errata_of(fresh)
+        and now.get(moved.msgctxt or "") != unit.text
+    )
+
+
+def _take(fresh: polib.POEntry, moved: polib.POEntry, used: set[str]) -> None:
+    fresh.msgstr = moved.msgstr
+    fresh.tcomment = moved.tcomment
+    fresh.flags = list(moved.flags)
+    used.add(moved.msgctxt or "")
+
+
+def _new_text(
+    unit: Unit,
+    fresh: polib.POEntry,
+    by_text: dict[str, polib.POEntry],
+    matchers: list[tuple[polib.POEntry, difflib.SequenceMatcher]],
+    used: set[str],
+    renumbered: dict[str, list[polib.POEntry]],
+    now: dict[str, str],
+    counts: tuple[int, int, int],
+) -> tuple[int, int, int]:
+    """A unit new at its id: the translation of its very text, moved (current); else a
+    suggestion (fuzzy); else none. The counts (kept, matched, new), updated."""
+    kept, matched, new = counts
+    suggestion = _suggest(unit, by_text, matchers, used, renumbered)
+    if _carried(suggestion, unit, fresh, now):
+        assert suggestion is not None
+        _take(fresh, suggestion, used)
+        return kept + 1, matched, new
+    if suggestion is not None:
+        fresh.msgstr = suggestion.msgstr
+        fresh.flags = [FUZZY]
+        fresh.previous_msgid = suggestion.msgid
+        used.add(suggestion.msgctxt or "")
+        return kept, matched + 1, new
+    return kept, matched, new + 1
 
 
 def _suggest(

@@ -172,7 +172,8 @@ def test_a_text_moved_to_an_id_that_held_another_follows_its_own_translation(
 ) -> None:
     """An item put in first renumbers those after it: the id that held "Draw from the
     top." now holds the shuffle rule, its citation renumbered too. Each text gets the
-    translation made from it (fuzzy), not the one made for the text its id held."""
+    translation made from it, not the one made for the text its id held: current where
+    the text is the very one translated, fuzzy where its numbers changed."""
     rules = game / "rules" / "01-play.yaml"
     _cli(game, "l10n", "update", "mini-case", "fr")
     shuffle = "Shuffle when the deck is empty (Case 9.9.9)."
@@ -197,7 +198,7 @@ def test_a_text_moved_to_an_id_that_held_another_follows_its_own_translation(
     assert result.returncode == 0, result.stderr
     live = {e.msgid: e for e in _po(game) if not e.obsolete}
     top = live["Draw from the top."]  # at the id that held "Shuffle…"
-    assert (top.msgstr, top.fuzzy) == ("Piochez sur le dessus.", True)
+    assert (top.msgstr, top.fuzzy) == ("Piochez sur le dessus.", False)
     moved = live["Shuffle when the deck is empty (Case 9.9.8)."]  # at a new id
     assert moved.msgstr == "Mélangez quand la pioche est vide (Case 9.9.9)."
     assert moved.fuzzy and moved.previous_msgid == shuffle
@@ -403,3 +404,61 @@ def test_a_catalog_whose_header_names_its_language_the_gettext_way_imports(
     assert refused.returncode == 2 and f"this catalog is for language 'it', not {lang!r}" in (
         refused.stderr
     )
+
+
+def test_an_erratum_on_a_translated_text_makes_its_translation_fuzzy(game: Path) -> None:
+    """Found by a translator's probe: an erratum added to a rule already translated left
+    the entry current (only its #. comment changed), so the translation printed the
+    uncorrected meaning and the book listed the correction as one it carries. The text
+    is the same, so no #| msgid: the erratum in the entry's comment says what changed."""
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Draw two cards, then see Case 1.1.2b and Card no. 3.": "Piochez deux."})
+    errata = game / "errata.yaml"
+    errata.write_text(
+        errata.read_text(encoding="utf-8")
+        + "  - id: E9\n    rule: 1.1.2\n    old: two cards\n    new: three cards\n"
+        + "    kind: rule\n    why: A probe's correction.\n",
+        encoding="utf-8",
+    )
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    assert "1 changed in the source" in result.stdout + result.stderr
+    (drawn,) = [e for e in _po(game) if e.msgid.startswith("Draw two cards")]
+    assert drawn.fuzzy and drawn.msgstr == "Piochez deux." and drawn.previous_msgid is None
+    assert "erratum E9" in drawn.comment
+    again = _cli(game, "l10n", "update", "mini-case", "fr")  # nothing new: nothing changes
+    assert "0 changed in the source" in again.stdout + again.stderr
+    # the translator confirms it; rewording the erratum's reason changes no meaning
+    po = _po(game)
+    (drawn,) = [e for e in po if e.msgid.startswith("Draw two cards")]
+    drawn.msgstr, drawn.flags = "Piochez trois cartes.", []
+    po.save(str(catalog_path(game, "fr")))
+    _edit(errata, "why: A probe's correction.", "why: Reworded, the same correction.")
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    (drawn,) = [e for e in _po(game) if e.msgid.startswith("Draw two cards")]
+    assert not drawn.fuzzy and "Reworded" in drawn.comment
+
+
+def test_a_paragraph_put_in_above_others_leaves_their_translations_current(game: Path) -> None:
+    """Found by a translator's probe: a paragraph put in first shifts the ids of those
+    after it (body.0 -> body.1), and each was made fuzzy with a #| msgid equal to its
+    msgid, printing in the source language; the new one was offered its neighbour's
+    translation as "changed in the source". The texts did not change: they stay current,
+    and the new one is new."""
+    rules = game / "rules" / "01-play.yaml"
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Read Module 2.0 before play.": "Lisez le module 2.0 avant de jouer."})
+    _edit(
+        rules,
+        "    body:\n      - Read Module 2.0 before play.\n",
+        "    body:\n      - A new first paragraph.\n      - Read Module 2.0 before play.\n",
+    )
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    assert "0 changed in the source" in result.stdout + result.stderr
+    live = {e.msgid: e for e in _po(game) if not e.obsolete}
+    read = live["Read Module 2.0 before play."]
+    assert read.msgctxt.endswith("body.1")
+    assert (read.msgstr, read.fuzzy) == ("Lisez le module 2.0 avant de jouer.", False)
+    first = live["A new first paragraph."]
+    assert (first.msgstr, first.fuzzy) == ("", False)
