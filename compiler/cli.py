@@ -335,13 +335,27 @@ def cmd_ref(args: argparse.Namespace) -> int:
     elif answer.found:
         sys.stdout.write(render.to_text(answer))
     if not answer.found:
-        print(
-            f"casebook ref: nothing in {fe.game.id} matches {reprlib.repr(query)}: no rule number, "
-            "glossary term, component or card of that name, and no rule or card holds all "
-            "those words. "
-            "Try fewer words, or a number such as 8.6",
-            file=sys.stderr,
+        # a hint from this game's own rules: Plan Vert numbers 1-17, Liberation nothing
+        example = next(
+            (r.number for r in fe.game.all_rules() if r.number and "." in r.number), None
         )
+        example = example or next(
+            (r.number for r in fe.game.all_rules() if r.number and r.number.isdigit()), None
+        )
+        if engine.looks_numbered(query):
+            said = f"{fe.game.id} has no rule {reprlib.repr(query.strip())}"
+        else:
+            said = (
+                f"nothing in {fe.game.id} matches {reprlib.repr(query)}: no rule number, "
+                "glossary term, component or card of that name, and no rule or card holds "
+                "all those words"
+            )
+        hint = (
+            f"Try fewer words, or a rule number such as {example}"
+            if example
+            else ("Try fewer words, or a rule's title")
+        )
+        print(f"casebook ref: {said}. {hint}", file=sys.stderr)
         return EXIT_FINDINGS
     return EXIT_OK
 

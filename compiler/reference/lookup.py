@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -34,6 +35,7 @@ _WORD = re.compile(r"[^\W_]+")
 MAX_ADDRESS = 64  # characters: "Case 12.3.4.5(d)" and the longest real address are far less
 _MARKS = re.compile("[\u0300-\u036f]")
 _CASE_NUMBER = re.compile(r"[\d.]+[a-z]?")  # "8.6.9d", "13"
+_NUMBER_QUERY = re.compile(r"\d+(?:\.\d+)*\.?\s*\(?[a-zA-Z]?\)?")  # "12.1", "8.6.9 (d)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +171,9 @@ class RulesReference:
             return address
         if rule.title:
             return rule.heading
-        return address if _CASE_NUMBER.fullmatch(address) else rule.label
+        if _CASE_NUMBER.fullmatch(address):
+            return address
+        return rule.label or address  # a part the source leaves untitled: its id
 
     def place(self, address: str) -> tuple[str, ...]:
         chain: list[str] = []
@@ -180,7 +184,14 @@ class RulesReference:
         return tuple(reversed(chain))
 
     def _named(self, addresses) -> tuple[tuple[str, str], ...]:
-        return tuple((a, self.heading(a)) for a in addresses)
+        """Each rule by its heading, or by its place where the heading alone does not
+        tell it from another of the list: Liberation's "cited by … F, F, F, F" are the
+        set-up steps F of four scenarios."""
+        named = [(a, self.heading(a)) for a in addresses]
+        seen = Counter(heading for _, heading in named)
+        return tuple(
+            (a, " › ".join(self.place(a)) if seen[heading] > 1 else heading) for a, heading in named
+        )
 
     def rule(self, address: str) -> RuleAnswer | None:
         """The answer for one rule address ("8.6.5", "8.6.9d", "check-morale")."""
@@ -235,28 +246,42 @@ class RulesReference:
             seen.setdefault(address.casefold(), []).append(address)
         return {folded: found[0] for folded, found in seen.items() if len(found) == 1}
 
-    def _rule_address(self, query: str) -> str | None:
-        """A number as a player types it: "8.6.9d", "8.6.9 d", "8.6.9(d)", "Case 8.6.5"."""
+    def _rule_addresses(self, query: str) -> list[str]:
+        """A number as a player types it ("8.6.9d", "8.6.9 d", "8.6.9(d)", "Case 8.6.5",
+        a module's "11" or "Module 8" for 11.0 and 8.0), else every rule of that title:
+        Liberation has five rules titled SPOSTARSI, and a player who types it meant
+        any of them (the first alone was given)."""
         text = _PREFIX.sub("", query.strip()).strip()
         if len(text) > MAX_ADDRESS:  # no rule number is this long; the patterns below
-            return None  # backtrack over long runs of spaces (66 s for a 100 KB query)
+            return []  # backtrack over long runs of spaces (66 s for a 100 KB query)
         candidates = [
             text,
             re.sub(r"\s*\(?([a-zA-Z])\)?$", r"\1", text),
             text.rstrip("."),
         ]
+        if text.isascii() and text.isdigit():
+            candidates.append(f"{text}.0")  # "11": module 11.0, where no rule is "11"
         for candidate in candidates:
             if candidate in self.rules:
-                return candidate
+                return [candidate]
         for candidate in candidates:  # "8.6.9D": a player does not know the case
             if candidate.casefold() in self._by_folded_address:
-                return self._by_folded_address[candidate.casefold()]
+                return [self._by_folded_address[candidate.casefold()]]
         folded = fold(text)
-        for address, rule in self.rules.items():
-            if rule.title and fold(rule.title) == folded:
-                return address
+        titled = [a for a, rule in self.rules.items() if rule.title and fold(rule.title) == folded]
+        if titled:
+            return titled
         slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
-        return slug if slug in self.rules else None
+        return [slug] if slug in self.rules else []
+
+    def looks_numbered(self, query: str) -> bool:
+        """Whether the query is a rule number of this game's kind ("12.1", "Case 8.3.7")
+        that no rule has: a word search on its digits found unrelated rules ("12.1" in
+        the 8.6 example), where the answer is that there is no such rule."""
+        numbered = any(rule.number for rule in self.rules.values())
+        text = query.strip()
+        bare = _PREFIX.sub("", text).strip()
+        return numbered and bool(_NUMBER_QUERY.fullmatch(bare)) and ("." in bare or bare != text)
 
     # ------------------------------------------------------------- glossary
     @cached_property
@@ -455,12 +480,11 @@ class RulesReference:
     # ---------------------------------------------------------------- query
     def look_up(self, query: str) -> Answer:
         """Whatever the query names: a rule, a term, a component, a card; else a word search."""
-        address = self._rule_address(query)
-        rules = (self.rule(address),) if address else ()
+        rules = tuple(self.rule(address) for address in self._rule_addresses(query))
         term = self.term(query)
         comp = self.component(query)
         cards = self.cards(query)
-        named = bool(rules or term or comp or cards)
+        named = bool(rules or term or comp or cards) or self.looks_numbered(query)
         hits, card_hits = ((), ()) if named else (self.search(query), self.search_cards(query))
         totals = self.search_total(query) if hits or card_hits else (0, 0)
         return Answer(

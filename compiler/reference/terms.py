@@ -7,7 +7,9 @@ reference (hover definitions), so both agree on what counts as a use:
   with exactly their capitals: "ap" or "Ops" is another word;
 - other terms match whatever the case of their first letter ("Check Number"
   at the start of a sentence, "check Number" is not a use);
-- whole words only, longest term first, and no two matches overlap.
+- whole words only, longest term first, and no two matches overlap;
+- a term in capitals also stands in its plural with a small "s" ("DPs", "APs":
+  the plural every wargame writes), which is a use of it.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ def _pattern(term: Term) -> str:
     text = term.term
     if _case_exact(term) or not text[:1].isalpha():
         body = re.escape(text)
+        if text[-1:].isupper():
+            body += "s?"  # "DPs" is a use of DP
     else:
         body = f"[{re.escape(text[0].upper())}{re.escape(text[0].lower())}]{re.escape(text[1:])}"
     return r"(?<![\w-])" + body + r"(?![\w-])"

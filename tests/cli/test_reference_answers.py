@@ -64,3 +64,42 @@ def test_a_word_search_says_how_many_rules_hold_the_words_when_it_shows_ten() ->
     assert data["search_total"] == {"rules": 18, "cards": 0} and len(data["search"]) == 10
     few = run_casebook("ref", "set-europe-ablaze", "repair DPs").stdout
     assert few.startswith("6 rule(s) hold every word of 'repair DPs'")
+
+
+def test_a_term_in_capitals_is_used_in_its_plural_too() -> None:
+    """ "DPs" is in 18 rules of Set Europe Ablaze; DP's "used in" listed 6: whole words
+    only, "DPs" was another word. The plural with a small s is a use of the term."""
+    data = json.loads(run_casebook("ref", "set-europe-ablaze", "DP", "--format", "json").stdout)
+    (term,) = data["terms"]
+    used = {pair["address"] for pair in term["used_in"]}
+    assert {"2.4.3", "8.2.1", "5.3.2"} <= used  # "DPs" in each (source 1364: 8.2.1)
+
+
+def test_every_rule_of_a_title_several_share_is_an_answer() -> None:
+    """Liberation has five rules titled SPOSTARSI (an action, two scenario rules, two
+    F.A.Q. entries); `ref liberation SPOSTARSI` gave the first alone."""
+    data = json.loads(run_casebook("ref", "liberation", "SPOSTARSI", "--format", "json").stdout)
+    assert len(data["rules"]) == 5
+    text = run_casebook("ref", "liberation", "SPOSTARSI").stdout
+    assert "1941 SCENARIO 2 › SPOSTARSI" in text and "F.A.Q. › SPOSTARSI" in text
+
+
+def test_a_rule_number_no_rule_has_is_said_so_not_searched_for() -> None:
+    """ "12.1" found the 8.6 example (it holds 12 and 1) with exit 0; a module's bare
+    number ("11") found the example too, not 11.0."""
+    missing = run_casebook("ref", "set-europe-ablaze", "12.1")
+    assert missing.returncode == 1 and missing.stdout == ""
+    assert "set-europe-ablaze has no rule '12.1'" in missing.stderr
+    assert run_casebook("ref", "plan-vert", "3.1").returncode == 1
+    module = run_casebook("ref", "set-europe-ablaze", "11")
+    assert module.returncode == 0 and module.stdout.startswith("11.0 GAME SET UP")
+    words = run_casebook("ref", "liberation", "xyzzy")  # a game with no numbers: no "8.6"
+    assert words.returncode == 1 and "8.6" not in words.stderr and "rule's title" in words.stderr
+
+
+def test_rules_a_list_cannot_tell_apart_by_heading_are_named_by_their_place() -> None:
+    """INGANNO's "cited by" read "Materiale standard:, F, F, F, F": the set-up steps F
+    of four scenarios. Each is named by its place where its heading repeats."""
+    text = run_casebook("ref", "liberation", "INGANNO").stdout
+    cited = " ".join(text.split("cited by", 1)[1].split())
+    assert ", F," not in cited and "Installazione: › F" in cited

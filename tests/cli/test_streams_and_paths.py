@@ -52,7 +52,7 @@ def _with_closed(fd: int, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.parametrize("verb", [["ref", "maquis", "8.6"], ["validate", "maquis"]])
+@pytest.mark.parametrize("verb", [["ref", "maquis", "Morale"], ["validate", "maquis"]])
 def test_a_closed_standard_output_is_said_and_exits_2(verb: list[str]) -> None:
     """validate too: it cannot say its result, so it did not finish."""
     result = _with_closed(1, *verb)
