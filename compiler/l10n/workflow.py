@@ -126,7 +126,7 @@ def import_text(
         )
     if problems:
         raise CompileError(problems)
-    for e in strays:  # a unit the source no longer has: keep the work, as obsolete
+    for e in (e for e in strays if e.msgstr):  # a unit gone: keep the work, as obsolete
         notices.append(
             Finding(
                 "L10N102",
@@ -140,10 +140,8 @@ def import_text(
     base = stored(src, lang)
     merged, _ = catalog.merge(base, src.units, src.game, lang)
     by_id = {e.msgctxt: e for e in merged if not e.obsolete}
-    for e in theirs:
-        if e.obsolete or not e.msgstr or e.msgctxt not in by_id:
-            continue  # an empty msgstr never erases a stored translation
-        mine = by_id[e.msgctxt]
+    for e, target in _placed(theirs, units):
+        mine = by_id[target]
         mine.msgstr = e.msgstr
         mine.tcomment = e.tcomment
         if e.msgid != mine.msgid:  # made from an older (or newer) source text
@@ -152,6 +150,10 @@ def import_text(
         else:
             mine.flags = [FUZZY] if FUZZY in e.flags else []
             mine.previous_msgid = e.previous_msgid if FUZZY in e.flags else None
+    for e in theirs:  # a translator's note on a string not translated yet is work too
+        mine = by_id.get(e.msgctxt or "")
+        if not e.obsolete and not e.msgstr and e.tcomment and mine and mine.msgid == e.msgid:
+            mine.tcomment = e.tcomment
     known_obsolete = {(e.msgctxt, e.msgid) for e in merged if e.obsolete}
     for e in strays:
         if e.msgstr and (e.msgctxt, e.msgid) not in known_obsolete:
@@ -159,9 +161,42 @@ def import_text(
             merged.append(e)
     _carry_header(merged, base, today)
     for field in TRANSLATOR_FIELDS:
-        if theirs.metadata.get(field):
-            merged.metadata[field] = theirs.metadata[field]
+        value = theirs.metadata.get(field, "").strip()
+        if value and value not in PLACEHOLDERS and not value.startswith("YEAR-"):
+            merged.metadata[field] = value  # a placeholder never replaces a real name
     return catalog.dumps(merged)
+
+
+PLACEHOLDERS = {"none yet", "FULL NAME <EMAIL@ADDRESS>", "LANGUAGE <LL@li.org>"}
+"""What a header holds before anyone fills it in: Casebook's and gettext's."""
+
+
+def _placed(theirs: polib.POFile, units: dict[str, Unit]) -> list[tuple[polib.POEntry, str]]:
+    """Each translated entry of ``theirs`` with the unit it goes to: its own id when its
+    text is still there; else the unit that holds that very text now (a paragraph put
+    in above it moved it: a file made before that change put every translation of the
+    rule on its neighbour's paragraph); else its own id, outdated. An empty msgstr never
+    erases a stored translation."""
+    entries = [e for e in theirs if not e.obsolete and e.msgstr and e.msgctxt in units]
+    at_home = {e.msgctxt for e in entries if units[e.msgctxt].text == e.msgid}
+    holders: dict[str, list[str]] = {}
+    for uid, unit in units.items():
+        holders.setdefault(unit.text, []).append(uid)
+    placed: list[tuple[polib.POEntry, str]] = []
+    taken = set(at_home)
+    for e in entries:
+        if e.msgctxt in at_home:
+            placed.append((e, e.msgctxt))
+            continue
+        moved = next((u for u in holders.get(e.msgid, ()) if u not in taken), None)
+        if moved is not None:
+            taken.add(moved)
+            placed.append((e, moved))
+    for e in entries:  # outdated: made from a text no unit has now, at its own id
+        if e.msgctxt not in taken and not any(e is p for p, _ in placed):
+            taken.add(e.msgctxt)
+            placed.append((e, e.msgctxt))
+    return placed
 
 
 def _carry_header(po: polib.POFile, old: polib.POFile | None, today: str) -> None:

@@ -462,3 +462,45 @@ def test_a_paragraph_put_in_above_others_leaves_their_translations_current(game:
     assert (read.msgstr, read.fuzzy) == ("Lisez le module 2.0 avant de jouer.", False)
     first = live["A new first paragraph."]
     assert (first.msgstr, first.fuzzy) == ("", False)
+
+
+def test_importing_a_file_made_before_a_paragraph_was_put_in_places_each_translation_on_its_text(
+    game: Path, tmp_path: Path
+) -> None:
+    """Found by a translator's probe: import matched entries by msgctxt alone, so a file
+    made before a paragraph was put in first put every translation of the rule on its
+    neighbour's paragraph, the translator's new work included; and its header's
+    placeholder replaced the translator's name."""
+    rules = game / "rules" / "01-play.yaml"
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    po = _po(game)
+    po.metadata["Last-Translator"] = "Anne Traductrice <anne@example.org>"
+    po.save(str(catalog_path(game, "fr")))
+    stale = tmp_path / "made-before.po"
+    shutil.copy(catalog_path(game, "fr"), stale)
+    _edit(
+        rules,
+        "    body:\n      - Read Module 2.0 before play.\n",
+        "    body:\n      - A new first paragraph.\n      - Read Module 2.0 before play.\n",
+    )
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    work = polib.pofile(str(stale))
+    for e in work:
+        if e.msgid == "Read Module 2.0 before play.":
+            assert e.msgctxt.endswith("body.0")  # its id in the file: the new text's now
+            e.msgstr = "Lisez le module 2.0 avant de jouer."
+        if e.msgid.startswith("Draw two cards"):
+            e.tcomment = "ask the designer about 'two'"  # a note, not translated yet
+    work.metadata["Last-Translator"] = "none yet"
+    work.save(str(stale))
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(stale))
+    assert result.returncode == 0, result.stderr
+    assert "L10N102" not in result.stderr  # no entry it kept (nor any it dropped) to report
+    live = {e.msgid: e for e in _po(game) if not e.obsolete}
+    read = live["Read Module 2.0 before play."]
+    assert (read.msgstr, read.fuzzy) == ("Lisez le module 2.0 avant de jouer.", False)
+    assert live["A new first paragraph."].msgstr == ""
+    assert live["Draw two cards, then see Case 1.1.2b and Card no. 3."].tcomment == (
+        "ask the designer about 'two'"
+    )
+    assert _po(game).metadata["Last-Translator"] == "Anne Traductrice <anne@example.org>"
