@@ -614,6 +614,17 @@ def _check_entries(po: polib.POFile, text: str, shown: str) -> None:
                 Location(shown, entry.linenum or 1, 1),
                 "delete the escape (\\b, \\f, \\v or \\r); write a line break as \\n",
             )
+        if entry.msgstr and not entry.obsolete:
+            for where, test in (("begin", str.startswith), ("end", str.endswith)):
+                if test(entry.msgid, "\n") != test(entry.msgstr, "\n"):
+                    raise _refused(
+                        f"the entry {entry.msgctxt or entry.msgid!r}: its msgid and msgstr "
+                        f"must both {where} with a line break (\\n) or neither; msgfmt "
+                        "--check refuses the catalog",
+                        Location(shown, _keyword_line(text.split("\n"), entry), 1),
+                        f"{'add' if test(entry.msgid, chr(10)) else 'delete'} the \\n at the "
+                        f"{where} of the msgstr",
+                    )
         if entry.msgid_plural or entry.msgstr_plural:
             raise _refused(
                 f"the entry {entry.msgctxt or entry.msgid!r} has plural forms, and no "

@@ -156,12 +156,25 @@ def with_corrections(l10n: Localisation, errata: Sequence[Erratum]) -> Localisat
 
 
 def _msgctxt_lines(text: str, shown: str) -> dict[str, Location]:
-    """Each entry's place: the text of its msgctxt (line, column), which names the unit."""
+    """Each entry's place: the text of its msgctxt (line, column), which names the unit.
+
+    A long msgctxt is written as gettext wraps it, ``msgctxt ""`` and then its
+    pieces on the lines below (11 of Liberation's): its place is its first piece.
+    Read as one line, such entries were never found, and their findings were placed
+    at the source's YAML, not at the entry the translator can open."""
     out = {}
-    for line_no, line in enumerate(text.splitlines(), start=1):
-        if line.startswith('msgctxt "'):
-            ctxt = line[len('msgctxt "') : -1]
-            out.setdefault(ctxt, Location(shown, line_no, len('msgctxt "') + 1))
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if not line.startswith('msgctxt "'):
+            continue
+        pieces = [(i, len('msgctxt "') + 1, line[len('msgctxt "') : -1])]
+        for j in range(i + 1, len(lines)):
+            if not lines[j].startswith('"'):
+                break
+            pieces.append((j, 2, lines[j][1:-1]))
+        ctxt = "".join(piece for _, _, piece in pieces).replace('\\"', '"')
+        first = next(((n, col) for n, col, piece in pieces if piece), (i, pieces[0][1]))
+        out.setdefault(ctxt, Location(shown, first[0] + 1, first[1]))
     return out
 
 

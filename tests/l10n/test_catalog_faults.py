@@ -18,7 +18,7 @@ import polib
 import pytest
 
 from compiler.l10n.localise import catalog_path
-from tests.conftest import ROOT, copy_mini_case, run_casebook
+from tests.conftest import ROOT, RULESETS, copy_mini_case, run_casebook
 
 UNIT = "card:events:card-1:text"
 SOURCE = "Attack first this turn (Case 2.1.1)."
@@ -426,7 +426,6 @@ def test_a_translated_template_that_fails_is_placed_at_its_catalog_entry(
 def test_a_catalog_folder_linked_from_outside_the_game_is_refused(tmp_path: Path) -> None:
     """Found by a probe: an l10n/ folder that was a link to shared catalogs was read, but
     the change stamp never looked behind it: an edited translation stayed "up to date"."""
-    import shutil
 
     from compiler.pipeline import front_end
     from tests.conftest import RULESETS
@@ -441,3 +440,46 @@ def test_a_catalog_folder_linked_from_outside_the_game_is_refused(tmp_path: Path
     (finding,) = [f for f in front.findings if f.code == "LOAD011"]
     assert str(finding.location) == "rulesets/liberation/l10n/en.po:1:1"
     assert "outside the game's folder" in finding.message
+
+
+def test_a_finding_in_an_entry_whose_msgctxt_is_wrapped_is_placed_at_the_entry(
+    tmp_path: Path,
+) -> None:
+    """Found by a translator's probe: gettext writes a long msgctxt as ``msgctxt ""`` and
+    its pieces below (11 of Liberation's entries); read as one line, such an entry was
+    not found, and L10N004 was placed at the Italian YAML, not at the PO entry."""
+
+    shutil.copytree(RULESETS / "liberation", tmp_path / "liberation")
+    po = tmp_path / "liberation" / "l10n" / "en.po"
+    text = po.read_text(encoding="utf-8")
+    wrong = "In this example, the 4 possible routes are blocked by BARRICADES."
+    po.write_text(
+        text.replace("In this example, the 3 possible routes are blocked by BARRICADES.", wrong),
+        encoding="utf-8",
+    )
+    lines = po.read_text(encoding="utf-8").splitlines()
+    piece = lines.index('"rule:scenario-5-erigere-barricata:body.scenario-5-esempio-percorsi-"')
+    assert lines[piece - 1] == 'msgctxt ""'
+    result = run_casebook(
+        "lint", "liberation", "--lang", "en", "--select", "L10N004", "--rulesets", str(tmp_path)
+    )
+    assert f"liberation/l10n/en.po:{piece + 1}:2: error: L10N004" in result.stdout, result.stdout
+
+
+def test_a_msgstr_ending_in_a_line_break_its_msgid_lacks_is_refused_as_msgfmt_refuses_it(
+    game: Path, tmp_path: Path
+) -> None:
+    """Found by a translator's probe: `l10n import` took 'msgstr "RESISTANCE board\\n"'
+    for a msgid without one, and the stored catalog then failed msgfmt --check."""
+    work = tmp_path / "from-translator.po"
+    text = catalog_path(game, "fr").read_text(encoding="utf-8")
+    line = 'msgstr "Attaquez en premier ce tour (Case 2.1.1)."'
+    work.write_text(text.replace(line, line[:-1] + '\\n"'), encoding="utf-8")
+    assert _msgfmt_check(work).returncode != 0  # gettext refuses it too
+    before = catalog_path(game, "fr").read_bytes()
+    result = _cli(game, "l10n", "import", "mini-case", "fr", str(work))
+    assert result.returncode == 2
+    at = _line_of(work, f'msgctxt "{UNIT}"')
+    assert f"{work}:{at}:1: error: L10N100" in result.stderr
+    assert "must both end with a line break" in result.stderr
+    assert catalog_path(game, "fr").read_bytes() == before
