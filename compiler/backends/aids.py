@@ -28,13 +28,13 @@ from reportlab.platypus import (
 )
 
 from compiler.backends.form_layout import SOURCE, TITLE
-from compiler.backends.labels import label, rule_name
+from compiler.backends.labels import edition_line, label, rule_name
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.imposition import two_ends
 from compiler.backends.pdf.long_paragraphs import in_pieces
-from compiler.backends.pdf.markup import esc
+from compiler.backends.pdf.markup import esc, para_markup
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import styles
 from compiler.backends.pdf.tables import table_flowable, with_split_rows
@@ -56,13 +56,20 @@ def _sequence(game: Game, rule: Rule, st: dict, depth: int = 0) -> Iterator[Flow
     """
     run_in = ""
     if rule.title:
-        head = " ".join(x for x in (rule.number, rule.title) if x)
-        yield Paragraph(f"<b>{esc(head)}</b>", st["aid-head"] if depth == 0 else st["aid-sub"])
+        # as the rulebook prints it: Maquis's "1. Placement Phase", not "1 Placement Phase"
+        yield Paragraph(
+            f"<b>{esc(rule.heading)}</b>", st["aid-head"] if depth == 0 else st["aid-sub"]
+        )
     elif rule.number:
         run_in = f"<b>{esc(rule.number)}</b> "
+    living = game.edition == "living"
     for block in rule.blocks():
-        for para in block.paras:
-            yield Paragraph(run_in + esc(para.text), st["aid-text"])
+        for i, para in enumerate(block.paras):
+            # a block's own label ("For example:", "Remember:"): without it an example
+            # read as a rule; and in the living edition each correction keeps its mark
+            lead = f"<b>{esc(block.label)}</b> " if block.label and i == 0 else ""
+            text = para_markup(para, lambda _: None, mark_changes=living, errata_linked=False)
+            yield Paragraph(run_in + lead + text, st["aid-text"])
             run_in = ""
     if run_in:  # a number with no words of its own
         yield Paragraph(run_in, st["aid-text"])
@@ -216,7 +223,11 @@ def _render(game: Game, paper: str, split_rows: bool) -> bytes:
             PageTemplate("landscape", [page_frame(wide)], onPage=foot, pagesize=wide),
         ]
     )
-    story: list[Flowable] = [Paragraph(esc(f"{game.title} — {label(lang, 'aids')}"), st["title"])]
+    story: list[Flowable] = [
+        Paragraph(esc(f"{game.title} — {label(lang, 'aids')}"), st["title"]),
+        # which text the aid prints: the living one's corrections are marked [E026]
+        Paragraph(esc(edition_line(game, game.edition, errata_here=False)), st["aid-text"]),
+    ]
     rules = {r.address: r for r in game.all_rules()}
     if game.aid_sequence:
         story.append(Paragraph(esc(label(lang, "sequence")), st["section"]))

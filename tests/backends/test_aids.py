@@ -46,3 +46,24 @@ def test_wide_tables_get_landscape_pages_and_italian_labels() -> None:
     assert float(box.width) > float(box.height)
     assert "Sequenza di gioco" in _text(reader.pages[0])
     assert "Regola" in " ".join(_text(p) for p in reader.pages)
+
+
+def test_the_aid_says_its_edition_and_marks_each_correction_it_prints() -> None:
+    """Found by a prepress review: Set Europe Ablaze's aid printed erratum E026's
+    "near the Turn Record Track" (the source: "near the Turn Track") with no mark and no
+    word of its edition, so a reader could not tell a correction from the source."""
+    game = living_game("set-europe-ablaze")
+    text = " ".join(_text(p) for p in PdfReader(io.BytesIO(aids.render(game, "a4"))).pages)
+    assert "Living edition: the source text with" in text
+    assert "(near the Turn Record Track[E026])" in text
+
+
+def test_the_aid_keeps_a_blocks_label_and_the_rules_printed_heading() -> None:
+    """Found by a prepress review: Maquis's aid dropped "For example:" and "Remember:",
+    so its examples read as rules, and printed "1 Placement Phase" for "1. Placement
+    Phase"."""
+    game = living_game("maquis")
+    text = " ".join(_text(p) for p in PdfReader(io.BytesIO(aids.render(game, "a4"))).pages)
+    assert "For example: If Morale is 3" in text
+    assert "Remember: All Resource tokens are limited." in text
+    assert "1. Placement Phase" in text and "1 Placement Phase" not in text

@@ -38,8 +38,11 @@ def anchor(address: str) -> str:
     return dest("rule-" + address)
 
 
-def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str:
-    """Escaped markup of one paragraph with its links and change marks."""
+def para_markup(
+    para: Para, resolve: Resolver, mark_changes: bool = True, errata_linked: bool = True
+) -> str:
+    """Escaped markup of one paragraph with its links and change marks; an erratum's
+    mark links to the errata list only in a document that has one (``errata_linked``)."""
     text = para.text
     cuts = {0, len(text)}
     for ref in para.refs:
@@ -53,7 +56,7 @@ def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str
     ends: dict[int, list[str]] = {}
     for c in changes:
         ends.setdefault(c.end, []).append(c.erratum)
-    out: list[str] = [erratum_marker(e) for e in ends.get(0, ())]
+    out: list[str] = [erratum_marker(e, errata_linked) for e in ends.get(0, ())]
     for start, end in itertools.pairwise(points):
         piece = escape(text[start:end])
         ref = links.first_over(start, end)
@@ -63,11 +66,13 @@ def para_markup(para: Para, resolve: Resolver, mark_changes: bool = True) -> str
         if marks.first_over(start, end) is not None:
             piece = f'<font backColor="{CHANGE_BACK}">{piece}</font>'
         out.append(piece)
-        out.extend(erratum_marker(e) for e in ends.get(end, ()))
+        out.extend(erratum_marker(e, errata_linked) for e in ends.get(end, ()))
     return with_fallback("".join(out))
 
 
-def erratum_marker(erratum: str) -> str:
+def erratum_marker(erratum: str, linked: bool = True) -> str:
     """A superscript [E001] linking to the erratum in the edition's errata list."""
+    if not linked:
+        return f"<super>[{escape(erratum)}]</super>"
     target = dest("erratum-" + erratum)
     return f'<super><a href="#{target}" color="{LINK_COLOR}">[{escape(erratum)}]</a></super>'
