@@ -34,6 +34,7 @@ LABELS: dict[str, dict[str, str]] = {
         "kit-counter-note": "print-and-play substitute; counts and sides: see the counter manifest",
         "contents-empty": "Nothing yet: the ruleset holds no rules, cards or tables.",
         "cards": "Cards",
+        "cards-at": "The cards: see {deck}, in Cards.",
         "gaps": "Not in the source",
         "gaps-intro": "The rules cite these components, but their contents are not part of "
         "the source this rulebook was transcribed from.",
@@ -115,6 +116,7 @@ LABELS: dict[str, dict[str, str]] = {
         "delle pedine",
         "contents-empty": "Ancora nulla: il regolamento non contiene regole, carte o tabelle.",
         "cards": "Carte",
+        "cards-at": "Le carte: vedi {deck}, in Carte.",
         "gaps": "Non presente nella fonte",
         "gaps-intro": "Le regole citano questi componenti, ma il loro contenuto non fa parte "
         "della fonte da cui questo regolamento è stato trascritto.",

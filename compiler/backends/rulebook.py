@@ -41,7 +41,7 @@ from compiler.backends.pdf.entries import book_flowables, keep_whole
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.imposition import two_ends
-from compiler.backends.pdf.markup import anchor, dest, erratum_marker, esc, para_markup
+from compiler.backends.pdf.markup import LINK_COLOR, anchor, dest, erratum_marker, esc, para_markup
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.tables import table_flowable, with_split_rows
@@ -259,14 +259,14 @@ class _Story:
 
     def rule(self, rule: Rule, depth: int) -> None:
         name = f'<a name="{anchor(rule.address)}"/>'
-        label = esc(rule.label)
+        number = esc(rule.label)
         outlined = self.outline_levels.get(rule.level, False) or rule.number is None
         body = list(rule.body)
         title = esc(rule.title or "")
         if rule.title_errata and self.game.edition == "living":
             title += "".join(erratum_marker(e) for e in rule.title_errata)
         below = depth + 1
-        if outlined and depth < 2 and not (label or title):
+        if outlined and depth < 2 and not (number or title):
             # the source prints no heading here (Maquis's introduction, components and
             # set-up): nothing is printed for one, as no contents line or bookmark is
             # (they were an empty bar, a line of dots and a blank bookmark); links land
@@ -275,10 +275,10 @@ class _Story:
             below = depth
         elif outlined and depth < 2:
             style = self.s["h1" if depth == 0 else "h2"]
-            text = " ".join(x for x in (label, title) if x)
+            text = " ".join(x for x in (number, title) if x)
             self.add(_Heading(name + text, style, anchor(rule.address), rule.heading, depth))
         elif rule.title:
-            text = f"{label} {title}" if label else title
+            text = f"{number} {title}" if number else title
             self.add(Paragraph(name + text, self.s["h3"]))
         elif rule.level == self.game.levels[-1].name and rule.number and len(rule.label) <= 4:
             # A lettered item: the label hangs in the margin.
@@ -288,8 +288,17 @@ class _Story:
         else:
             first = body.pop(0) if body and body[0].kind == "paragraph" else None
             text = self.markup(first.paras[0]) if first else ""
-            self.add(Paragraph(f"{name}<b>{label}</b> {text}", self.s["body"]))
+            self.add(Paragraph(f"{name}<b>{number}</b> {text}", self.s["body"]))
         indent = rule.level == self.game.levels[-1].name and bool(rule.number)
+        for deck in self.game.decks:
+            if deck.rule == rule.address:
+                # the book prints a deck's cards in its Cards section: the rule that
+                # describes them points there (Liberation's medal appendix printed its
+                # scenario headings with nothing under them, and no word of where)
+                deck_title = esc(deck.title or deck.id)
+                link = f'<a href="#deck-{deck.id}" color="{LINK_COLOR}">{deck_title}</a>'
+                said = esc(label(self.game.language, "cards-at", deck="\x00"))
+                self.add(Paragraph(f"<i>{said.replace(chr(0), link)}</i>", self.s["note"]))
         for block in body:
             self.block(block, indent, rule.title)
         for child in rule.children:

@@ -93,3 +93,23 @@ def test_a_card_of_the_rulebooks_card_list_is_kept_to_one_column(books) -> None:
         words = pdf.pages[page].extract_words()
     below = [w for w in words if w["text"] == "6x" and abs(w["x0"] - x) < 40]
     assert below, "the card's value is not in its column, on its page"
+
+
+def test_the_rule_that_describes_a_deck_points_to_its_cards(books, tmp_path) -> None:
+    """Found by a prepress review: Liberation's medal appendix printed its five scenario
+    headings with nothing under them; the cards are in the book's Cards section, and
+    nothing said so. The rule a deck names points there, by a link."""
+    from tests.pdftools import links
+
+    path = tmp_path / "liberation.pdf"
+    path.write_bytes(books["liberation"])
+    reader = PdfReader(path)
+    pointers = [link for link in links(reader, path) if link.text == "Carte MEDAGLIA"]
+    assert pointers, "no link to the medal cards"
+    said = "Le carte: vedi Carte MEDAGLIA, in Carte."
+    pointer = next(  # not the contents' line: the pointer under the appendix heading
+        p for p in pointers if said in " ".join(reader.pages[p.page].extract_text().split())
+    )
+    assert "ALLEGATI CARTA MEDAGLIA" in reader.pages[pointer.page].extract_text()
+    landing = reader.pages[pointer.dest_page].extract_text()
+    assert "Carte MEDAGLIA" in landing and "Fuga verso la zona sud" in landing
