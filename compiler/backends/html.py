@@ -27,9 +27,10 @@ from markupsafe import Markup, escape
 from compiler.backends.labels import edition_line, label, language_name
 from compiler.graph import Graphs
 from compiler.model.game import Game
+from compiler.model.l10n import TRANSLATED
 from compiler.model.rules import Block, Rule
 from compiler.model.tables import Table
-from compiler.model.text import Covering, Para, RefSpan
+from compiler.model.text import Covering, Para, RefSpan, normalise, split_paragraphs
 from compiler.paths import TEMPLATES_DIR
 from compiler.reference.lookup import (
     RulesReference,
@@ -254,6 +255,9 @@ class _Page:
         self.addresses = {rule.address for rule in game.all_rules()}
         self.text = _Text(game, graphs, edition, self._anchors())
         self.used_ids: set[str] = set()
+        # a translation prints its untranslated strings in the source language: they say
+        # so (lang), for screen readers and hyphenation, as the rest of the page is en
+        self.fallback_lang, self.fallback = _fallback(game)
         self.card_anchors: dict[str, str] = {}  # card id -> its element, once decks() ran
 
     def _anchors(self) -> dict[tuple[str, str], str]:
@@ -338,7 +342,8 @@ class _Page:
         body = list(rule.body)
         lead = None
         if not rule.title and body and body[0].kind == "paragraph":
-            lead = self.text.para(body.pop(0).paras[0])
+            first = body.pop(0).paras[0]
+            lead = self.in_its_language(first.text, self.text.para(first))
         last_level = self.game.levels[-1].name
         answer = self.reference.rule(rule.address)
         self.used_ids.add(rule.address)
@@ -364,11 +369,18 @@ class _Page:
             out.append((self.text.anchors[("card", card.id)], shown or card.title or card.id))
         return tuple(out)
 
+    def in_its_language(self, text: str, markup: Markup) -> Markup:
+        """``markup`` marked as the source's language when ``text`` is a string the
+        translation has not (yet) translated."""
+        if text not in self.fallback:
+            return markup
+        return Markup('<span lang="{0}">{1}</span>').format(self.fallback_lang, markup)
+
     def title(self, rule: Rule) -> Markup | None:
         if not rule.title:
             return None
         if not (rule.title_errata and self.edition == "living"):
-            return escape(rule.title)
+            return self.in_its_language(rule.title, escape(rule.title))
         # the source's own title in the tooltip, as a changed text has its old words
         # (a title showed "Erratum E017" alone: found by a probe)
         olds = {e.id: e.old for e in self.game.errata}
@@ -384,7 +396,7 @@ class _Page:
             table = self.game.table(block.table or "")
             view = self.table(table, heading) if table else None
             return BlockView("table", (), table=view)
-        paras = tuple(self.text.para(p) for p in block.paras)
+        paras = tuple(self.in_its_language(p.text, self.text.para(p)) for p in block.paras)
         anchor = self.unique(f"example-{block.id}") if block.id else None
         return BlockView(block.kind, paras, block.label, block.title, block.style, anchor)
 
@@ -522,6 +534,20 @@ class _Page:
                 }
             )
         return out
+
+
+def _fallback(game: Game) -> tuple[str, frozenset[str]]:
+    """(source language, the texts of its strings a translation prints untranslated):
+    each as the model holds it, a paragraph at a time."""
+    l10n = game.l10n
+    if l10n is None or not l10n.is_translation:
+        return "", frozenset()
+    texts: set[str] = set()
+    for unit in l10n.units:
+        if unit.status != TRANSLATED:
+            texts.add(normalise(unit.source))
+            texts.update(split_paragraphs(unit.source))
+    return l10n.source_lang, frozenset(texts)
 
 
 def _placed_tables(game: Game) -> set[str]:

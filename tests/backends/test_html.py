@@ -525,3 +525,25 @@ def test_the_errata_list_speaks_the_pages_language_and_names_rules_by_heading() 
     english = page_bytes("set-europe-ablaze").decode("utf-8")
     assert "<b>E040</b> (every occurrence, wording)" in english
     assert '(<a href="#2.4.4">2.4.4 Damage Point Markers</a>, typo)' in english
+
+
+def test_a_translations_untranslated_strings_say_their_language(tmp_path: Path) -> None:
+    """Found by a translator's probe: the English page (lang="en") printed a fuzzy
+    string in Italian with nothing to say so, for screen readers and hyphenation."""
+    import polib
+
+    from compiler.l10n.localise import catalog_path
+
+    shutil.copytree(RULESETS / "liberation", tmp_path / "liberation")
+    path = catalog_path(tmp_path / "liberation", "en")
+    po = polib.pofile(str(path))
+    entry = next(e for e in po if e.msgid == "Ogni scenario può essere giocato separatamente.")
+    entry.flags.append("fuzzy")
+    po.save(str(path))
+    fe = front_end(tmp_path / "liberation", tmp_path, "living", "en")
+    assert fe.game is not None and fe.graphs is not None, fe.findings
+    text = html.render(fe.game, fe.graphs, "living").decode("utf-8")
+    assert '<span lang="it">Ogni scenario può essere giocato separatamente.</span>' in text
+    assert text.count('lang="it"') == 1  # the rest is translated: English, as the page says
+    stock = page_bytes("liberation").decode("utf-8")  # the Italian page: its own language
+    assert 'lang="it"' in stock[:300] and "<span lang=" not in stock
