@@ -290,7 +290,9 @@ class _Story:
             text = self.markup(first.paras[0]) if first else ""
             self.add(Paragraph(f"{name}<b>{number}</b> {text}", self.s["body"]))
         indent = rule.level == self.game.levels[-1].name and bool(rule.number)
-        for deck in self.game.decks:
+        for block in body:
+            self.block(block, indent, rule.title)
+        for deck in self.game.decks:  # after the rule's own text, before its parts
             if deck.rule == rule.address:
                 # the book prints a deck's cards in its Cards section: the rule that
                 # describes them points there (Liberation's medal appendix printed its
@@ -299,8 +301,6 @@ class _Story:
                 link = f'<a href="#deck-{deck.id}" color="{LINK_COLOR}">{deck_title}</a>'
                 said = esc(label(self.game.language, "cards-at", deck="\x00"))
                 self.add(Paragraph(f"<i>{said.replace(chr(0), link)}</i>", self.s["note"]))
-        for block in body:
-            self.block(block, indent, rule.title)
         for child in rule.children:
             self.rule(child, below)
         for block in rule.after:

@@ -109,10 +109,25 @@ def test_rulebook_pdf_holds_every_source_sentence(
     )
     assert result.returncode == 0, result.stderr
     pdf = next((out / game).glob("*/rulebook-original-a4.pdf"))
-    assert missing_in_order(game, body_text(PdfReader(pdf))) == []
+    assert missing_in_order(game, without_our_words(body_text(PdfReader(pdf)))) == []
+
+
+def without_our_words(text: str) -> str:
+    """The book's text less the pointers Casebook adds between a rule's text and its
+    parts ("The cards: see Mission cards, in Cards."): they are ours, and a sentence the
+    source runs on over that place reads whole without them."""
+    from compiler.backends.labels import LABELS
+
+    for table in LABELS.values():
+        said = table.get("cards-at")
+        if said:
+            pattern = re.escape(said).replace(re.escape("{deck}"), ".*?")
+            text = re.sub(pattern, "", text)
+    return text
 
 
 def test_the_check_can_fail() -> None:
     assert missing_in_order("set-europe-ablaze", "nothing here")
+    assert without_our_words("a. The cards: see Mission cards, in Cards.b") == "a. b"
     shuffled = "\n".join(reversed(sentences("set-europe-ablaze")))
     assert missing_in_order("set-europe-ablaze", shuffled)
