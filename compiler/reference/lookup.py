@@ -23,6 +23,7 @@ from compiler.graph.references import Key, component_keys
 from compiler.model.cards import Card, Deck
 from compiler.model.components import Component
 from compiler.model.game import Game, Term
+from compiler.model.tables import Table
 from compiler.model.text import Para
 from compiler.reference.terms import term_spans
 
@@ -61,6 +62,7 @@ class RuleAnswer:
     terms: tuple[Term, ...]
     at: Location
     cited_by_cards: tuple[tuple[str, str], ...] = ()  # (card id, heading) of cards citing it
+    tables: tuple[tuple[str, str], ...] = ()  # (table id, title) the rule shows or explains
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +214,23 @@ class RulesReference:
             terms=self._terms_in(text for _, text in paragraphs),
             at=rule.at,
             cited_by_cards=self._cards_citing([("rule", address)]),
+            tables=tuple((t.id, t.title) for t in self._tables_of.get(address, ())),
         )
+
+    @cached_property
+    def _tables_of(self) -> dict[str, list[Table]]:
+        """The tables of each rule: those its text places, then those that name it as
+        their rule (Plan Vert's action-points table is rule 9's, which does not place it)."""
+        out: dict[str, list[Table]] = {}
+        tables = {t.id: t for t in self.game.tables}
+        for address, rule in self.rules.items():
+            for block in rule.blocks():
+                if block.kind == "table" and block.table in tables:
+                    out.setdefault(address, []).append(tables[block.table])
+        for table in self.game.tables:
+            if table.rule in self.rules and table not in out.get(table.rule, []):
+                out.setdefault(table.rule, []).append(table)
+        return out
 
     def _citations(self, paras: Iterable[Para]) -> Iterator[Citation]:
         seen: set[tuple[str, str]] = set()
@@ -420,6 +438,16 @@ class RulesReference:
         out = []
         for address, rule in self.rules.items():
             text = " ".join(p.text for b in rule.blocks() for p in b.paras)
+            # what its tables print is the rule's too: "Caen" and "Get down" are in
+            # Plan Vert's tables alone, and a search found nothing
+            cells = " ".join(
+                cell
+                for table in self._tables_of.get(address, ())
+                for row in table.rows
+                for cell in row
+                if cell
+            )
+            text = f"{text} {cells}".strip() if cells else text
             out.append((address, words(rule.title or ""), words(text), text))
         return out
 

@@ -42,6 +42,7 @@ def _rule_text(answer: RuleAnswer) -> list[str]:
     if not answer.paragraphs and answer.children:
         lines += ["  (no text of its own)", ""]
     lines += _field("contains", _names(answer.children))
+    lines += _field("tables", ", ".join(f"{title} ({tid})" for tid, title in answer.tables))
     lines += _field("cites", _cites(answer.cites))
     lines += _field("cited by", _names(answer.cited_by + answer.cited_by_cards) or "—")
     lines += _field("terms", ", ".join(t.term for t in answer.terms))
@@ -167,6 +168,7 @@ def to_json(answer: Answer) -> dict[str, Any]:
                 "cited_by": pairs(r.cited_by),
                 "terms": [term(t) for t in r.terms],
                 "cited_by_cards": cards(r.cited_by_cards),
+                "tables": [{"id": tid, "title": title} for tid, title in r.tables],
             }
             for r in answer.rules
         ],

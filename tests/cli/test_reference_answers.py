@@ -103,3 +103,17 @@ def test_rules_a_list_cannot_tell_apart_by_heading_are_named_by_their_place() ->
     text = run_casebook("ref", "liberation", "INGANNO").stdout
     cited = " ".join(text.split("cited by", 1)[1].split())
     assert ", F," not in cited and "Installazione: › F" in cited
+
+
+def test_a_rules_tables_are_in_its_answer_and_their_cells_are_searched() -> None:
+    """Plan Vert's "Caen track" and War Story's "MIA" are printed in tables alone: a
+    search found nothing; and rule 9's answer never named its action-points table."""
+    caen = run_casebook("ref", "plan-vert", "Caen")
+    assert caen.returncode == 0 and "Where are the German items" in caen.stdout
+    assert "Caen track" in caen.stdout
+    mia = run_casebook("ref", "war-story-occupied-france", "MIA")
+    assert mia.returncode == 0 and "USING THE TEAM SHEET" in mia.stdout
+    points = run_casebook("ref", "plan-vert", "Action points")
+    assert "tables    Action points (action-points)" in points.stdout
+    data = json.loads(run_casebook("ref", "plan-vert", "Action points", "--format", "json").stdout)
+    assert {"id": "action-points", "title": "Action points"} in data["rules"][0]["tables"]
