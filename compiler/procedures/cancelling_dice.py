@@ -14,7 +14,9 @@ Operations
   for the roll to be allowed, e.g. the place card played with the dice).
   Writes the number of dice (``as``, default ``dice``).
 - ``cancel``: params ``faces`` (the die's faces as ``{symbol: how many}``;
-  needed only to roll dice the state does not give), ``results`` (state key of
+  needed only to roll dice the state does not give), ``symbols`` (the faces'
+  names where their numbers are not known: faces given are checked against
+  them, or against ``faces``, one per die rolled), ``results`` (state key of
   the faces shown; default ``results``), ``dice`` (state key of how many dice;
   default ``dice``), ``cancels`` (``{symbol: symbol it cancels}``: each face of
   the first removes one face of the second, and is spent doing it), ``tally``
@@ -57,11 +59,28 @@ def faces_shown(params: Mapping[str, Any], state: State, ctx: Context) -> list[s
     """The symbols shown: as the state gives them, else rolled on the die's faces."""
     results_key = params.get("results", "results")
     given = state.get(results_key)
+    faces = params.get("faces")
     if given is not None:
         if isinstance(given, str) or not isinstance(given, list | tuple):
             raise ProcedureError(f"{results_key} lists the faces shown, one per die: {given!r}")
-        return [str(s) for s in given]
-    faces = params.get("faces")
+        shown = [str(s) for s in given]
+        # a face the die does not have, or a face for a die not rolled, is a mistake in
+        # what was typed: a RAID with one card took three ARRESTO faces, and "banana"
+        known = [str(s) for s in (faces or params.get("symbols") or ())]
+        strange = [s for s in shown if known and s not in known]
+        if strange:
+            raise ProcedureError(
+                f"{results_key}: {strange[0]!r} is not a face of this die "
+                f"(its faces: {', '.join(known)})"
+            )
+        dice_key = params.get("dice", "dice")
+        if state.get(dice_key) is not None:
+            count = whole(state[dice_key], dice_key)
+            if len(shown) != count:
+                raise ProcedureError(
+                    f"{results_key} lists {len(shown)} face(s) for {count} dice: one per die"
+                )
+        return shown
     if not faces:
         raise ProcedureError(
             f"needs {results_key} (the faces shown): the die's faces are not known, "

@@ -88,3 +88,18 @@ def test_liberation_raid_example_replays() -> None:
     result = replay(game, example)
     assert result.status == "match" and not result.unchecked
     assert {c.key for c in result.checks} == {"dadi_lanciati", "arresti"}
+
+
+def test_faces_given_are_one_per_die_and_each_a_face_of_the_die() -> None:
+    """Found by a probe: one RAID card (one red die) took [ARRESTO, ARRESTO, ARRESTO] and
+    made 3 arrests, and [banana] was a face. The faces given are checked against the
+    die's named faces (``symbols``, or ``faces``) and the dice rolled."""
+    red = {**RED, "symbols": ["ARRESTO", "NON SUCCIDE NULLA", "RESISTENZA"], "dice": "dadi"}
+    with pytest.raises(ProcedureError, match=r"lists 3 face\(s\) for 1 dice"):
+        cancel(red, {"risultati": ["ARRESTO"] * 3, "dadi": 1}, _ctx())
+    with pytest.raises(ProcedureError, match="'banana' is not a face of this die"):
+        cancel(red, {"risultati": ["banana"], "dadi": 1}, _ctx())
+    with pytest.raises(ProcedureError, match="'RESISTENZA' is not a face of this die"):
+        cancel({**GREEN, "dice": "dadi"}, {"results": ["RESISTENZA"], "dadi": 1}, _ctx())
+    values, _ = cancel(red, {"risultati": ["ARRESTO", "RESISTENZA"], "dadi": 2}, _ctx())
+    assert values["arresti"] == 0
