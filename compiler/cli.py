@@ -570,11 +570,27 @@ def cmd_table(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_INPUT
+    key = " ".join(args.key)
     try:
-        rows = find_rows(table, column, " ".join(args.key))
+        rows = find_rows(table, column, key)
     except ProcedureError as err:
-        print(f"casebook table: {err}", file=sys.stderr)
-        return EXIT_FINDINGS
+        # a name looked up in the first column may stand in another: Plan Vert's
+        # "VIP" is a keyword, its "Caen track" a zone's name. Unless a column was
+        # named, the others are looked in, and the answer says which one held it.
+        rolled = bool(table.dice) and key.strip().isdigit()  # a roll: its column alone
+        elsewhere = [] if column is not None or rolled else _in_other_columns(table, key)
+        if not elsewhere:
+            print(f"casebook table: {err}", file=sys.stderr)
+            return EXIT_FINDINGS
+        other, rows = elsewhere[0]
+        for row in rows:  # a row of another column: no option rows continue it
+            sys.stdout.write(table_text(table, [row]))
+        print(
+            f"casebook table: {key!r} found in column {other!r} "
+            f"(--column {other} looks there first)",
+            file=sys.stderr,
+        )
+        return EXIT_OK
     if len(rows) > 1:
         print(
             f"casebook table: {' '.join(args.key)!r} is in {len(rows)} rows; all are shown",
@@ -584,6 +600,23 @@ def cmd_table(args: argparse.Namespace) -> int:
     for row in rows:
         sys.stdout.write(table_text(table, _with_continuations(table, row, column)))
     return EXIT_OK
+
+
+def _in_other_columns(table, key: str) -> list[tuple[str, list[int]]]:
+    """(column, rows) for each column but the looked-up one whose cells hold ``key``."""
+    from compiler.procedures.core import ProcedureError
+    from compiler.procedures.table_lookup import find_rows, looked_up_column
+
+    first = looked_up_column(table, None)
+    found = []
+    for c in table.columns:
+        if c.key == first:
+            continue
+        try:
+            found.append((c.key, find_rows(table, c.key, key)))
+        except ProcedureError:
+            continue
+    return found
 
 
 def _with_continuations(table, row: int, column: str | None) -> list[int]:

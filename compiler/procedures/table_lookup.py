@@ -66,7 +66,7 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
     text = str(key).strip()
     # ASCII digits only: "²".isdigit() is true, and int() refuses it
     roll = int(text) if text.isascii() and text.isdigit() and len(text) <= _ROLL_DIGITS else None
-    wanted = text.casefold()
+    wanted = text.casefold().rstrip(" :")  # "To move on" finds "To move on:"
     found = []
     for i, row in enumerate(table.rows):
         cell = row[index]
@@ -74,10 +74,17 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
         if covered is not None:
             if covered:
                 found.append(i)
-        elif cell.strip().casefold() == wanted:
+        elif cell.strip().casefold().rstrip(" :") == wanted:
             found.append(i)
     if not found:
-        shown = ", ".join(row[index] for row in table.rows) or "the table has no rows"
+        if roll is not None and table.dice:
+            low, high = dice_range(table.dice)
+            if not low <= roll <= high:  # 7 on a d6 is no miss: it cannot be rolled
+                raise ProcedureError(
+                    f"{table.title}: {roll} is not a result of {table.dice} ({low}-{high})"
+                )
+        # cells joined by " | ": a cell may hold commas ("5,6")
+        shown = " | ".join(row[index] for row in table.rows) or "the table has no rows"
         raise ProcedureError(
             f"{table.title}: no row for {_short(key)} in column {column!r} ({shown})"
         )

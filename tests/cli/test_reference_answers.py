@@ -117,3 +117,19 @@ def test_a_rules_tables_are_in_its_answer_and_their_cells_are_searched() -> None
     assert "tables    Action points (action-points)" in points.stdout
     data = json.loads(run_casebook("ref", "plan-vert", "Action points", "--format", "json").stdout)
     assert {"id": "action-points", "title": "Action points"} in data["rules"][0]["tables"]
+
+
+def test_a_name_not_in_the_first_column_is_looked_for_in_the_others() -> None:
+    """Found by a probe: `table plan-vert german-items VIP` said "no row": VIP is the
+    Keyword column's (rule 4: "e.g. VIP, Gendarme =7"); "To move on" missed "To move
+    on:" for its colon. A roll stays a roll: 1 on the shooting table is no row."""
+    vip = run_casebook("table", "plan-vert", "german-items", "VIP")
+    assert vip.returncode == 0 and "VIP train" in vip.stdout
+    assert "'VIP' found in column 'keyword'" in vip.stderr
+    assert run_casebook("table", WAR_STORY, "choose-move-on", "To move on").returncode == 0
+    miss = run_casebook("table", "plan-vert", "shooting", "1")
+    assert miss.returncode == 1 and miss.stdout == ""
+    # a miss lists the cells apart ("5,6" holds a comma); a roll the dice cannot make says so
+    assert "(6 | 5,6 | 4,5,6)" in miss.stderr
+    seven = run_casebook("table", "plan-vert", "shooting", "7")
+    assert seven.returncode == 1 and "7 is not a result of 1d6 (1-6)" in seven.stderr
