@@ -35,6 +35,9 @@ LABELS: dict[str, dict[str, str]] = {
         "contents-empty": "Nothing yet: the ruleset holds no rules, cards or tables.",
         "cards": "Cards",
         "cards-at": "The cards: see {deck}, in Cards.",
+        "book-not-publisher": "{title} (written for Casebook, not the publisher's text)",
+        "title-not-publisher": "It also holds {title}, written for Casebook to show the "
+        "rules in play: not the publisher's text.",
         "gaps": "Not in the source",
         "gaps-intro": "The rules cite these components, but their contents are not part of "
         "the source this rulebook was transcribed from.",
@@ -117,6 +120,9 @@ LABELS: dict[str, dict[str, str]] = {
         "contents-empty": "Ancora nulla: il regolamento non contiene regole, carte o tabelle.",
         "cards": "Carte",
         "cards-at": "Le carte: vedi {deck}, in Carte.",
+        "book-not-publisher": "{title} (scritto per Casebook, non è testo dell'editore)",
+        "title-not-publisher": "Contiene anche {title}, scritto per Casebook per mostrare "
+        "le regole in gioco: non è testo dell'editore.",
         "gaps": "Non presente nella fonte",
         "gaps-intro": "Le regole citano questi componenti, ma il loro contenuto non fa parte "
         "della fonte da cui questo regolamento è stato trascritto.",

@@ -369,6 +369,10 @@ class _Story:
         self.add(Paragraph(esc(label(g.language, "source", title=g.source_title)), s["colophon"]))
         if _cites_pages(g):
             self.add(Paragraph(esc(label(g.language, "source-pages")), s["colophon"]))
+        for book in g.books:  # "the source text verbatim" is not all the book holds
+            if not book.publisher_content:
+                said = label(g.language, "title-not-publisher", title=book.title)
+                self.add(Paragraph(esc(said), s["colophon"]))
         self.add(Paragraph(esc(label(g.language, "compiled")), s["colophon"]))
 
     def contents(self) -> None:
@@ -453,8 +457,14 @@ class _Story:
     def books(self, entry_set: Callable[[], None] = lambda: None) -> None:
         """Each paragraph book; ``entry_set`` is told of each entry, for progress."""
         for book in self.game.books:
+            ours = not book.publisher_content
 
-            def heading(text: str, key: str) -> Flowable:
+            def heading(text: str, key: str, ours: bool = ours) -> Flowable:
+                # a book the publisher did not write says so where a reader meets it, in
+                # its heading, the contents and the bookmarks: War Story's demonstration
+                # mission stood in the contents as one of the publisher's chapters
+                if ours:
+                    text = label(self.game.language, "book-not-publisher", title=text)
                 return _Heading(f'<a name="{key}"/>{esc(text)}', self.s["h1"], key, text, 0)
 
             self.flowables.extend(book_flowables(book, self.column_width, heading, entry_set))

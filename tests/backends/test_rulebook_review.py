@@ -113,3 +113,23 @@ def test_the_rule_that_describes_a_deck_points_to_its_cards(books, tmp_path) -> 
     assert "ALLEGATI CARTA MEDAGLIA" in reader.pages[pointer.page].extract_text()
     landing = reader.pages[pointer.dest_page].extract_text()
     assert "Carte MEDAGLIA" in landing and "Fuga verso la zona sud" in landing
+
+
+def test_a_book_the_publisher_did_not_write_says_so_in_its_heading_and_on_the_title_page(
+    books,
+) -> None:
+    """Found by a prepress review: War Story's demonstration mission (ours, written to
+    show the paragraph-book rules in play) stood in the contents as one of the
+    publisher's chapters, under a title page that says the source text verbatim; only
+    an italic notice inside it said whose it is."""
+    reader = PdfReader(io.BytesIO(books["war-story-occupied-france"]))
+    title_page = " ".join(reader.pages[0].extract_text().split())
+    assert "It also holds Demonstration Mission: The Signal at Les Ormes, written for " in (
+        title_page
+    )
+    assert "not the publisher's text" in title_page
+    titles = [t for _, t, _ in outline_titles(reader)]
+    assert (
+        "Demonstration Mission: The Signal at Les Ormes (written for Casebook, not the "
+        "publisher's text)" in titles
+    )
