@@ -67,3 +67,14 @@ def test_the_aid_keeps_a_blocks_label_and_the_rules_printed_heading() -> None:
     assert "For example: If Morale is 3" in text
     assert "Remember: All Resource tokens are limited." in text
     assert "1. Placement Phase" in text and "1 Placement Phase" not in text
+
+
+def test_liberations_aid_has_the_materials_of_every_scenario() -> None:
+    """Found by a prepress review: the aid had the materials of scenarios 1-4 only;
+    scenario 5's lists (source lines 1355-1409) are now a table as the others are."""
+    game = living_game("liberation")
+    text = " ".join(_text(p) for p in PdfReader(io.BytesIO(aids.render(game, "a4"))).pages)
+    for n in range(1, 6):
+        assert f"scenario {n}" in text
+    assert "Materiale aggiuntivo dello scenario 5" in text
+    assert "(da N011 a N016) + (N051 e N052)" in text and "pedina BLINDATO" in text
