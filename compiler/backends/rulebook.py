@@ -299,8 +299,9 @@ class _Story:
                 # scenario headings with nothing under them, and no word of where)
                 deck_title = esc(deck.title or deck.id)
                 link = f'<a href="#deck-{deck.id}" color="{LINK_COLOR}">{deck_title}</a>'
-                said = esc(label(self.game.language, "cards-at", deck="\x00"))
-                self.add(Paragraph(f"<i>{said.replace(chr(0), link)}</i>", self.s["note"]))
+                # the sentence escaped, then the link set where the deck's title goes
+                said = esc(label(self.game.language, "cards-at", deck="{deck}"))
+                self.add(Paragraph(f"<i>{said.replace('{deck}', link)}</i>", self.s["note"]))
         for child in rule.children:
             self.rule(child, below)
         for block in rule.after:
