@@ -11,8 +11,10 @@ The catalog is ``rulesets/<game>/l10n/<lang>.po``. Each unit's state:
 
 Only translated units replace the source text; the others print in the
 source language (and the L10N checks say so), as gettext does with fuzzy
-entries. A replaced value's position points at its catalog entry, so a
-finding about translated text names the PO line a translator can open.
+entries, with the errata's corrections made (the translation is made from
+the corrected text, and so is what stands in for it). A translated value's
+position points at its catalog entry, so a finding about translated text
+names the PO line a translator can open.
 
 The translation is made from the corrected text: errata are corrections of
 the source's words, so they are not applied to a translation, which carries
@@ -42,6 +44,7 @@ from compiler.load.game_files import (
     linked_from_outside,
 )
 from compiler.load.yaml_nodes import SourceFile
+from compiler.model.from_source import errata_of
 from compiler.model.game import Erratum
 from compiler.model.l10n import (
     FUZZY,
@@ -209,10 +212,19 @@ def localise(sources: GameSources, lang: str, root: Path) -> tuple[GameSources, 
     l10n = localisation(
         units, po, lang, source_lang, shown, path.read_text(encoding="utf-8", errors="replace")
     )
-    by_file: dict[str, list[tuple[Unit, UnitState]]] = {}
+    # a string not (yet) translated prints in the source language, as corrected: the
+    # translation is made from the corrected text, and a fuzzy entry fell back to the
+    # source's slip that its erratum corrects ("a faccia in su" for "a faccia in giù")
+    errata = errata_of(sources)
+    corrected = (
+        corrected_texts([(u.id, u.rule, u.kind, u.text) for u in units], errata) if errata else {}
+    )
+    by_file: dict[str, list[tuple[Unit, str, Location | None]]] = {}
     for unit, unit_state in zip(units, l10n.units, strict=True):
         if unit_state.status == TRANSLATED:
-            by_file.setdefault(unit.file, []).append((unit, unit_state))
+            by_file.setdefault(unit.file, []).append((unit, unit_state.translation, unit_state.at))
+        elif unit.id in corrected:
+            by_file.setdefault(unit.file, []).append((unit, corrected[unit.id], None))
     files = []
     for kind, source in sources.files:
         if kind == "game":
@@ -245,13 +257,16 @@ def _with_language(source: SourceFile, lang: str) -> SourceFile:
     return replace(source, data=data)
 
 
-def _substituted(source: SourceFile, done: list[tuple[Unit, UnitState]]) -> SourceFile:
+def _substituted(source: SourceFile, done: list[tuple[Unit, str, Location | None]]) -> SourceFile:
+    """The file with each unit's text replaced: a translation placed at its catalog
+    entry, or a source text corrected in place (``at`` None)."""
     data = copy.deepcopy(source.data)
     moved = dict(source.moved)
-    for unit, unit_state in done:
+    for unit, text, at in done:
         holder = data
         for step in unit.path[:-1]:
             holder = holder[step]  # type: ignore[index]
-        holder[unit.path[-1]] = unit_state.translation  # type: ignore[index]
-        moved[unit.path] = unit_state.at
+        holder[unit.path[-1]] = text  # type: ignore[index]
+        if at is not None:
+            moved[unit.path] = at
     return replace(source, data=data, moved=moved)

@@ -361,6 +361,25 @@ def _each(sources: GameSources, kind: str, key: str) -> Iterator[tuple[SourceFil
             yield src, i, item
 
 
+def errata_of(sources: GameSources) -> tuple[Erratum, ...]:
+    """The game's errata, as the model and a translation's fallback text read them."""
+    return tuple(
+        Erratum(
+            e["id"],
+            e["rule"],
+            normalise(e["old"]),
+            normalise(e["new"]),
+            e.get("occurrence"),
+            normalise(e["why"]),
+            e.get("kind", "typo"),
+            e.get("source"),
+            src.locate(("errata", i)),
+            e.get("field", "text"),
+        )
+        for src, i, e in _each(sources, "errata", "errata")
+    )
+
+
 def from_sources(
     sources: GameSources, read_rules: RulesRead = read_in_turn
 ) -> tuple[Game, list[Finding]]:
@@ -396,21 +415,7 @@ def from_sources(
         )
         for src, i, t in _each(sources, "glossary", "terms")
     )
-    errata = tuple(
-        Erratum(
-            e["id"],
-            e["rule"],
-            normalise(e["old"]),
-            normalise(e["new"]),
-            e.get("occurrence"),
-            normalise(e["why"]),
-            e.get("kind", "typo"),
-            e.get("source"),
-            src.locate(("errata", i)),
-            e.get("field", "text"),
-        )
-        for src, i, e in _each(sources, "errata", "errata")
-    )
+    errata = errata_of(sources)
     examples = tuple(
         Example(
             x["id"],

@@ -504,3 +504,29 @@ def test_importing_a_file_made_before_a_paragraph_was_put_in_places_each_transla
         "ask the designer about 'two'"
     )
     assert _po(game).metadata["Last-Translator"] == "Anne Traductrice <anne@example.org>"
+
+
+def test_a_string_not_yet_translated_prints_the_corrected_source_text(game: Path) -> None:
+    """Found by a translator's probe: a fuzzy or untranslated string prints in the
+    source language, and it printed the source's slip its erratum corrects (Liberation:
+    "a faccia in su" where erratum E900 says "in giù"). A translation is made from the
+    corrected text, and so is its fallback; a translated string is the translator's."""
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    front = front_end(game, game.parent, "original", "fr")
+    assert front.game is not None, front.findings
+    attack = next(r for r in front.game.all_rules() if r.address == "2.1.1")
+    text = attack.body[0].paras[0].text
+    assert text == "Attack once per turn, as the Drawing rules allow (Case 1.1.2)."
+    assert attack.at.path.endswith("rules/02-combat.yaml")  # still placed in the YAML
+    _translate(
+        game,
+        {
+            "Attack once per turn, as the the Drawing rules allow (Case 1.1.3).": (
+                "Attaquez une fois par tour (Case 1.1.2)."
+            )
+        },
+    )
+    front = front_end(game, game.parent, "original", "fr")
+    assert front.game is not None
+    attack = next(r for r in front.game.all_rules() if r.address == "2.1.1")
+    assert attack.body[0].paras[0].text == "Attaquez une fois par tour (Case 1.1.2)."
