@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
 
-from compiler.diagnostics import Location
+from compiler.diagnostics import NOWHERE, Location
 from compiler.graph import Graphs
 from compiler.graph.references import Key, component_keys
 from compiler.model.cards import Card, Deck
 from compiler.model.components import Component
 from compiler.model.game import Game, Term
+from compiler.model.ref_patterns import find_refs
 from compiler.model.tables import Table
 from compiler.model.text import Para
 from compiler.reference.terms import term_spans
@@ -78,6 +79,7 @@ class ComponentAnswer:
     described_at: tuple[tuple[str, str], ...]
     cited_by: tuple[tuple[str, str], ...]  # rules citing it, its ids or its deck's cards
     cited_by_cards: tuple[tuple[str, str], ...] = ()  # (card id, heading)
+    item: str | None = None  # the one id of it asked for ("german-14"), its citations only
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +340,35 @@ class RulesReference:
                     self._named(a for a in comp.described_at if a in self.rules),
                     self._rules_citing(keys),
                     self._cards_citing(keys),
+                )
+        return self._component_item(query)
+
+    def _component_item(self, query: str) -> ComponentAnswer | None:
+        """One id a component declares, asked for by the id ("german-14") or as the rules
+        cite it ("German Card no. 14", the game's own reference pattern): the component,
+        and the rules that cite that one id. Set Europe Ablaze's German cards are ids of
+        a deck whose texts the source lacks; `ref` did a word search for them."""
+        text = query.strip()
+        if not text or len(text) > MAX_ADDRESS:
+            return None
+        wanted = {text, text.casefold()}
+        wanted |= {
+            span.target
+            for span in find_refs(text, self.game.patterns, NOWHERE)
+            if span.kind == "card" and span.phrase.strip() == text
+        }
+        for comp in self.game.components:
+            if comp.ids is None:
+                continue
+            item = next((i for i in comp.ids.ids() if i in wanted), None)
+            if item is not None:
+                keys: list[Key] = [("card", item), ("entry", item), ("component", item)]
+                return ComponentAnswer(
+                    comp,
+                    self._named(a for a in comp.described_at if a in self.rules),
+                    self._rules_citing(keys),
+                    self._cards_citing(keys),
+                    item=item,
                 )
         return None
 

@@ -64,6 +64,8 @@ def _component_text(answer: ComponentAnswer) -> list[str]:
     comp = answer.component
     count = f"{comp.quantity} × " if comp.quantity else ""
     lines = [f"{count}{comp.name}  ({comp.kind}, id {comp.id}, {comp.at})"]
+    if answer.item:  # one id of it: "cited by" is that id's citations alone
+        lines.append(f"id {answer.item}: one of the {comp.name}")
     if comp.missing:
         lines += _field("missing", comp.missing)
     for face in comp.faces:
@@ -185,6 +187,7 @@ def to_json(answer: Answer) -> dict[str, Any]:
                 "described_at": pairs(c.described_at),
                 "cited_by": pairs(c.cited_by),
                 "cited_by_cards": cards(c.cited_by_cards),
+                "item": c.item,
             }
             for c in answer.components
         ],

@@ -133,3 +133,20 @@ def test_a_name_not_in_the_first_column_is_looked_for_in_the_others() -> None:
     assert "(6 | 5,6 | 4,5,6)" in miss.stderr
     seven = run_casebook("table", "plan-vert", "shooting", "7")
     assert seven.returncode == 1 and "7 is not a result of 1d6 (1-6)" in seven.stderr
+
+
+def test_one_card_of_a_deck_the_source_lacks_is_answered_as_the_rules_cite_it() -> None:
+    """Found by a probe: "German Card no. 14", the citation form Set Europe Ablaze
+    declares (and lint resolves to german-14), ran a word search. The answer is the
+    deck the id belongs to, what it lacks, and the rules citing that one card."""
+    for query in ("German Card no. 14", "german-14"):
+        result = run_casebook("ref", "set-europe-ablaze", query)
+        assert result.returncode == 0, result.stderr
+        assert "id german-14: one of the German deck" in result.stdout
+        cited = next(line for line in result.stdout.splitlines() if line.startswith("cited by"))
+        assert cited.split()[2:] == ["4.1.1d"]
+    data = json.loads(
+        run_casebook("ref", "set-europe-ablaze", "German Card no. 7", "--format", "json").stdout
+    )
+    (deck,) = data["components"]
+    assert deck["item"] == "german-7" and [p["address"] for p in deck["cited_by"]] == ["6.7.4"]
