@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -189,6 +190,7 @@ def merge(
     moved_away = {
         _made_from(e) for ctxt, e in previous.items() if e.msgstr and now.get(ctxt) != _made_from(e)
     } & set(now.values())
+    added: Counter[str] = Counter()  # what _new_text made of the units new at their id
     for unit in units:
         fresh = entry(unit, game)
         before = previous.get(unit.id)
@@ -225,9 +227,7 @@ def merge(
         elif before is not None and before.msgstr and _made_from(before) in moved_away:
             # the text that was here is another unit's now (it moved down), and its
             # translation goes with it: this unit's text is new here, not an edit of it
-            kept, matched, new = _new_text(
-                unit, fresh, by_text, matchers, used, renumbered, now, (kept, matched, new)
-            )
+            added[_new_text(unit, fresh, by_text, matchers, used, renumbered, now)] += 1
         elif before is not None:
             changed += 1
             if moved is not None:
@@ -243,9 +243,7 @@ def merge(
                 fresh.flags = [FUZZY]
                 fresh.previous_msgid = _made_from(before)
         else:
-            kept, matched, new = _new_text(
-                unit, fresh, by_text, matchers, used, renumbered, now, (kept, matched, new)
-            )
+            added[_new_text(unit, fresh, by_text, matchers, used, renumbered, now)] += 1
         po.append(fresh)
     gone = [e for e in vanished if e.msgctxt not in used] + [
         e for e in obsolete_before if not (e.msgctxt in revived and e.msgctxt in used)
@@ -253,6 +251,7 @@ def merge(
     for e in gone:
         e.obsolete = True
         po.append(e)
+    kept, matched, new = kept + added["kept"], matched + added["fuzzy"], new + added["new"]
     return po, MergeStats(kept, changed, matched, new, len(gone))
 
 
@@ -289,23 +288,20 @@ def _new_text(
     used: set[str],
     renumbered: dict[str, list[polib.POEntry]],
     now: dict[str, str],
-    counts: tuple[int, int, int],
-) -> tuple[int, int, int]:
-    """A unit new at its id: the translation of its very text, moved (current); else a
-    suggestion (fuzzy); else none. The counts (kept, matched, new), updated."""
-    kept, matched, new = counts
+) -> str:
+    """Fill ``fresh``, a unit new at its id: with the translation of its very text,
+    moved ("kept", current); else a suggestion ("fuzzy"); else nothing ("new")."""
     suggestion = _suggest(unit, by_text, matchers, used, renumbered)
-    if _carried(suggestion, unit, fresh, now):
-        assert suggestion is not None
+    if suggestion is not None and _carried(suggestion, unit, fresh, now):
         _take(fresh, suggestion, used)
-        return kept + 1, matched, new
+        return "kept"
     if suggestion is not None:
         fresh.msgstr = suggestion.msgstr
         fresh.flags = [FUZZY]
         fresh.previous_msgid = suggestion.msgid
         used.add(suggestion.msgctxt or "")
-        return kept, matched + 1, new
-    return kept, matched, new + 1
+        return "fuzzy"
+    return "new"
 
 
 def _suggest(

@@ -182,21 +182,21 @@ def _placed(theirs: polib.POFile, units: dict[str, Unit]) -> list[tuple[polib.PO
     holders: dict[str, list[str]] = {}
     for uid, unit in units.items():
         holders.setdefault(unit.text, []).append(uid)
-    placed: list[tuple[polib.POEntry, str]] = []
+    placed: dict[int, tuple[polib.POEntry, str]] = {}  # by the entry's place in theirs
     taken = set(at_home)
-    for e in entries:
+    for n, e in enumerate(entries):
         if e.msgctxt in at_home:
-            placed.append((e, e.msgctxt))
+            placed[n] = (e, e.msgctxt)
             continue
         moved = next((u for u in holders.get(e.msgid, ()) if u not in taken), None)
         if moved is not None:
             taken.add(moved)
-            placed.append((e, moved))
-    for e in entries:  # outdated: made from a text no unit has now, at its own id
-        if e.msgctxt not in taken and not any(e is p for p, _ in placed):
+            placed[n] = (e, moved)
+    for n, e in enumerate(entries):  # outdated: made from a text no unit has now, at its id
+        if n not in placed and e.msgctxt not in taken:
             taken.add(e.msgctxt)
-            placed.append((e, e.msgctxt))
-    return placed
+            placed[n] = (e, e.msgctxt)
+    return list(placed.values())
 
 
 def _carry_header(po: polib.POFile, old: polib.POFile | None, today: str) -> None:

@@ -484,11 +484,17 @@ class RulesReference:
 
     def search(self, query: str, limit: int = 10) -> tuple[SearchHit, ...]:
         """Rules holding every word of the query (or a word it begins); title words weigh most."""
+        return self._search(query, limit)[0]
+
+    def _search(self, query: str, limit: int = 10) -> tuple[tuple[SearchHit, ...], int]:
+        """The best ``limit`` rules of :meth:`search`, and how many hold every word."""
         wanted = _wanted(query)
-        return tuple(
+        ranked, total = _ranked(self._index, wanted, limit)
+        hits = tuple(
             SearchHit(a, self.heading(a), self.place(a), _snippet(text, wanted), score)
-            for score, a, text in _ranked(self._index, wanted, limit)
+            for score, a, text in ranked
         )
+        return hits, total
 
     @cached_property
     def _card_index(self) -> list[tuple[str, list[str], list[str], tuple[str, ...]]]:
@@ -507,34 +513,24 @@ class RulesReference:
             out.append((card_id, words(card.title or ""), body, passages))
         return out
 
-    def search_total(self, query: str) -> tuple[int, int]:
-        """How many rules, and how many cards, hold every word of the query: a search
-        shows the best ten, and says it when there are more."""
-        wanted = _wanted(query)
-        if not wanted:
-            return 0, 0
-        return (
-            sum(1 for _, title, body, _ in self._index if _score(wanted, title, body) is not None),
-            sum(
-                1
-                for _, title, body, _ in self._card_index
-                if _score(wanted, title, body) is not None
-            ),
-        )
-
     def search_cards(self, query: str, limit: int = 10) -> tuple[CardHit, ...]:
         """Cards holding every word of the query, ranked as :meth:`search` ranks rules.
 
         The snippet quotes the passage holding the most of the words (the
         first, on a tie); a card matched by its title alone quotes its first.
         """
+        return self._search_cards(query, limit)[0]
+
+    def _search_cards(self, query: str, limit: int = 10) -> tuple[tuple[CardHit, ...], int]:
+        """The best ``limit`` cards of :meth:`search_cards`, and how many hold every word."""
         wanted = _wanted(query)
         out = []
-        for score, card_id, passages in _ranked(self._card_index, wanted, limit):
+        ranked, total = _ranked(self._card_index, wanted, limit)
+        for score, card_id, passages in ranked:
             deck, card = self._cards[card_id]
             quoted = _snippet(max(passages, key=lambda p: _held(p, wanted), default=""), wanted)
             out.append(CardHit(card, deck, self.card_heading(card), quoted, score))
-        return tuple(out)
+        return tuple(out), total
 
     # ---------------------------------------------------------------- query
     def look_up(self, query: str) -> Answer:
@@ -544,8 +540,8 @@ class RulesReference:
         comp = self.component(query)
         cards = self.cards(query)
         named = bool(rules or term or comp or cards) or self.looks_numbered(query)
-        hits, card_hits = ((), ()) if named else (self.search(query), self.search_cards(query))
-        totals = self.search_total(query) if hits or card_hits else (0, 0)
+        hits, total = ((), 0) if named else self._search(query)
+        card_hits, card_total = ((), 0) if named else self._search_cards(query)
         return Answer(
             query,
             tuple(r for r in rules if r),
@@ -554,7 +550,8 @@ class RulesReference:
             hits,
             cards,
             card_hits,
-            *totals,
+            total,
+            card_total,
         )
 
 
@@ -572,18 +569,19 @@ def searched_card_text(card: Card) -> str:
 
 def _ranked(
     index: Iterable[tuple[str, list[str], list[str], T]], wanted: list[str], limit: int
-) -> list[tuple[float, str, T]]:
+) -> tuple[list[tuple[float, str, T]], int]:
     """(score, key, payload) of the index entries holding every wanted word, best first
-    and in index order on a tie, at most ``limit``: rules and cards rank alike."""
+    and in index order on a tie, at most ``limit``, and how many hold them all: rules
+    and cards rank alike."""
     if not wanted:
-        return []
+        return [], 0
     hits = []
     for order, (key, title, body, payload) in enumerate(index):
         score = _score(wanted, title, body)
         if score is not None:
             hits.append((-score, order, key, payload))
     hits.sort(key=lambda hit: hit[:2])
-    return [(-score, key, payload) for score, _, key, payload in hits[:limit]]
+    return [(-score, key, payload) for score, _, key, payload in hits[:limit]], len(hits)
 
 
 def _wanted(query: str) -> list[str]:
