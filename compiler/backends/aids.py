@@ -34,7 +34,7 @@ from compiler.backends.pdf.fonts import SANS, register
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.imposition import two_ends
 from compiler.backends.pdf.long_paragraphs import in_pieces
-from compiler.backends.pdf.markup import esc, para_markup
+from compiler.backends.pdf.markup import esc, gap_markup, para_markup
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import styles
 from compiler.backends.pdf.tables import table_flowable, with_split_rows
@@ -69,6 +69,8 @@ def _sequence(game: Game, rule: Rule, st: dict, depth: int = 0) -> Iterator[Flow
             # read as a rule; and in the living edition each correction keeps its mark
             lead = f"<b>{esc(block.label)}</b> " if block.label and i == 0 else ""
             text = para_markup(para, lambda _: None, mark_changes=living, errata_linked=False)
+            if block.kind == "gap":
+                text = gap_markup(game.language, text)
             yield Paragraph(run_in + lead + text, st["aid-text"])
             run_in = ""
     if run_in:  # a number with no words of its own

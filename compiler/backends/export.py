@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from compiler.backends.labels import label
 from compiler.graph import Graphs
 from compiler.model.entries import Entry, condition_text, step_text, table_title
 from compiler.model.game import Game
@@ -28,9 +29,9 @@ def entry_lines(entry: Entry) -> list[str]:
         if title:
             lines.append(title)
         for row in block.rows:
-            label = condition_text(row) if (row.label or row.condition) else ""
+            lead = condition_text(row) if (row.label or row.condition) else ""
             steps = " ".join(step_text(s) for s in row.steps)
-            lines.append(f"{label}\t{steps}" if label else steps)
+            lines.append(f"{lead}\t{steps}" if lead else steps)
     return lines
 
 
@@ -58,8 +59,11 @@ def _block_lines(block: Block, game: Game, heading: str | None = None) -> list[s
         return lines + [bullet + t for t in texts]
     if block.kind == "table":
         return _table_lines(game.table(block.table or ""), heading)
-    label = f"{block.label} " if block.label else ""
-    return [label + texts[0], *texts[1:]] if texts else []
+    if block.kind == "gap":  # Casebook's words, marked as the PDFs mark them
+        said = label(game.language, "gap-mark")
+        return [f"[{said} {t}]" for t in texts]
+    lead = f"{block.label} " if block.label else ""
+    return [lead + texts[0], *texts[1:]] if texts else []
 
 
 def _rule_text(rule: Rule, game: Game) -> list[str]:

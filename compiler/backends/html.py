@@ -398,7 +398,9 @@ class _Page:
             return BlockView("table", (), table=view)
         paras = tuple(self.in_its_language(p.text, self.text.para(p)) for p in block.paras)
         anchor = self.unique(f"example-{block.id}") if block.id else None
-        return BlockView(block.kind, paras, block.label, block.title, block.style, anchor)
+        # a gap is Casebook's words: headed so that no reader takes them for the publisher's
+        said = label(self.lang, "gap-mark") if block.kind == "gap" else block.label
+        return BlockView(block.kind, paras, said, block.title, block.style, anchor)
 
     def table(self, table: Table, heading: str | None, at_back: bool = False) -> TableView:
         """A table in a rule's text, or (``at_back``) in the tables after the rules."""

@@ -35,6 +35,7 @@ LABELS: dict[str, dict[str, str]] = {
         "contents-empty": "Nothing yet: the ruleset holds no rules, cards or tables.",
         "cards": "Cards",
         "cards-at": "The cards: see {deck}, in Cards.",
+        "gap-mark": "Not in the source:",
         "book-not-publisher": "{title} (written for Casebook, not the publisher's text)",
         "title-not-publisher": "It also holds {title}, written for Casebook to show the "
         "rules in play: not the publisher's text.",
@@ -120,6 +121,7 @@ LABELS: dict[str, dict[str, str]] = {
         "contents-empty": "Ancora nulla: il regolamento non contiene regole, carte o tabelle.",
         "cards": "Carte",
         "cards-at": "Le carte: vedi {deck}, in Carte.",
+        "gap-mark": "Non presente nella fonte:",
         "book-not-publisher": "{title} (scritto per Casebook, non è testo dell'editore)",
         "title-not-publisher": "Contiene anche {title}, scritto per Casebook per mostrare "
         "le regole in gioco: non è testo dell'editore.",

@@ -41,7 +41,15 @@ from compiler.backends.pdf.entries import book_flowables, keep_whole
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.imposition import two_ends
-from compiler.backends.pdf.markup import LINK_COLOR, anchor, dest, erratum_marker, esc, para_markup
+from compiler.backends.pdf.markup import (
+    LINK_COLOR,
+    anchor,
+    dest,
+    erratum_marker,
+    esc,
+    gap_markup,
+    para_markup,
+)
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.tables import table_flowable, with_split_rows
@@ -345,6 +353,11 @@ class _Story:
                 else:
                     self.flowables.extend(parts)
                 self.add(Spacer(1, 4))
+        elif block.kind == "gap":
+            # Casebook's words, not the publisher's: what the printed book shows here
+            for para in block.paras:
+                text = gap_markup(self.game.language, self.markup(para))
+                self.add(Paragraph(text, s["gap"]))
         else:
             style = s.get(block.kind, s["note"])
             name = f'<a name="{dest("example-" + block.id)}"/>' if block.id else ""

@@ -32,7 +32,7 @@ import polib
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n.corrections import touching
-from compiler.l10n.units import Unit
+from compiler.l10n.units import GAP_KIND, Unit
 from compiler.load.yaml_nodes import CONTROL
 from compiler.model.game import Erratum, Game
 
@@ -103,6 +103,11 @@ def comments(unit: Unit, errata: Sequence[Erratum]) -> str:
         title = f" — {unit.rule_title}" if unit.rule_title else ""
         shown = unit.rule if not label or label.strip() == unit.rule else f"{label}({unit.rule})"
         lines.append(f"rule {shown}{title}")
+    if unit.kind == GAP_KIND:
+        lines.append(
+            "Casebook's note, not the publisher's text: what the printed book shows here "
+            "and the source lacks"
+        )
     if unit.box:
         lines.append(unit.box.describe())
     if unit.terms:

@@ -36,6 +36,9 @@ _NOT_TEXT = re.compile(r"^[\W\d_]*(?:[A-Z]{1,2}\d+[\W\d_]*)*$")
 # A block's fields and the kind of unit each is: a note's printed label ("NOTE:"),
 # a list's heading, and text (a note's paragraphs, as the model holds them).
 BLOCK_FIELDS = {"label": "rule-label", "title": "rule-list-title", "text": "rule-text"}
+GAP_KIND = "gap-text"
+"""A gap block's text: the ruleset editors' words for a picture the source lacks, not the
+publisher's (no erratum corrects it; its catalog entry tells the translator so)."""
 TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 
 
@@ -225,6 +228,7 @@ def _blocks(
         name = f"{prefix}.{j}" if not block.get("id") else f"{prefix}.{block['id']}"
         for field, kind in BLOCK_FIELDS.items():
             if field in block:
+                kind = GAP_KIND if block.get("kind") == "gap" else kind
                 yield from _one(source, (*here, field), f"{name}.{field}", kind, **about)
         for k, _ in enumerate(block.get("items", [])):
             yield from _one(source, (*here, "items", k), f"{name}.item.{k}", "rule-text", **about)

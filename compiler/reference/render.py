@@ -36,7 +36,9 @@ def _cites(cites: tuple[Citation, ...]) -> str:
 def _rule_text(answer: RuleAnswer) -> list[str]:
     lines = [" › ".join(answer.place), str(answer.at), ""]
     for kind, text in answer.paragraphs:
-        prefix = "" if kind in ("paragraph", "list") else f"[{kind}] "
+        # a gap is Casebook's words for what the printed book shows there
+        shown = "not in the source" if kind == "gap" else kind
+        prefix = "" if kind in ("paragraph", "list") else f"[{shown}] "
         lines += textwrap.wrap(prefix + text, _WIDTH, initial_indent="  ", subsequent_indent="  ")
         lines.append("")
     if not answer.paragraphs and answer.children:

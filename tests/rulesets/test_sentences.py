@@ -52,6 +52,8 @@ def _json_text(doc: dict) -> str:
 
     def blocks(items, heading=None) -> None:
         for b in items:
+            if b["kind"] == "gap":  # ours: what the book shows and the source lacks
+                continue
             parts.extend(x for x in (b.get("label"), b.get("title")) if x)
             parts.extend(b["text"])
             if b["kind"] == "table":
@@ -89,7 +91,7 @@ def test_sentence_list_is_substantial(game: str) -> None:
 def test_text_export_holds_every_source_sentence(game: str) -> None:
     result = run_casebook("export", game, "--format", "text")
     assert result.returncode == 0, result.stderr
-    assert missing_in_order(game, result.stdout) == []
+    assert missing_in_order(game, without_our_words(result.stdout)) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -113,8 +115,9 @@ def test_rulebook_pdf_holds_every_source_sentence(
 
 
 def without_our_words(text: str) -> str:
-    """The book's text less the pointers Casebook adds between a rule's text and its
-    parts ("The cards: see Mission cards, in Cards."): they are ours, and a sentence the
+    """The book's text less what Casebook adds between a rule's paragraphs: the pointers
+    to its cards ("The cards: see Mission cards, in Cards.") and the marks of pictures
+    the source lacks ("[Not in the source: …]"). They are ours, and a sentence the
     source runs on over that place reads whole without them."""
     from compiler.backends.labels import LABELS
 
@@ -123,11 +126,15 @@ def without_our_words(text: str) -> str:
         if said:
             pattern = re.escape(said).replace(re.escape("{deck}"), ".*?")
             text = re.sub(pattern, "", text)
+        gap = table.get("gap-mark")
+        if gap:
+            text = re.sub(r"\[" + re.escape(gap).replace(r"\ ", r"\s+") + r"[^\]]*\]", "", text)
     return text
 
 
 def test_the_check_can_fail() -> None:
     assert missing_in_order("set-europe-ablaze", "nothing here")
     assert without_our_words("a. The cards: see Mission cards, in Cards.b") == "a. b"
+    assert without_our_words("a. [Not in\nthe source: an icon, after «o»] b") == "a.  b"
     shuffled = "\n".join(reversed(sentences("set-europe-ablaze")))
     assert missing_in_order("set-europe-ablaze", shuffled)

@@ -76,3 +76,11 @@ def erratum_marker(erratum: str, linked: bool = True) -> str:
         return f"<super>[{escape(erratum)}]</super>"
     target = dest("erratum-" + erratum)
     return f'<super><a href="#{target}" color="{LINK_COLOR}">[{escape(erratum)}]</a></super>'
+
+
+def gap_markup(language: str, text: str) -> str:
+    """A gap block's text (markup already) bracketed and headed "Not in the source:", so no
+    reader takes Casebook's words for the publisher's. One form in every PDF."""
+    from compiler.backends.labels import label
+
+    return f"[<i>{esc(label(language, 'gap-mark'))}</i> {text}]"

@@ -13,6 +13,7 @@ from compiler.backends.pdf.fonts import SANS, SERIF, register
 INK = colors.HexColor("#1a1a1a")
 ACCENT = colors.HexColor("#7a1f1f")
 SHADE = colors.HexColor("#ececec")
+EDITORIAL = colors.HexColor("#5a5a5a")  # Casebook's own words in a book: grey, set apart
 
 
 @cache
@@ -75,6 +76,15 @@ def styles() -> dict[str, ParagraphStyle]:
             rightIndent=3,
             spaceBefore=3,
             spaceAfter=6,
+        ),
+        "gap": ParagraphStyle(  # where the book shows a picture the source lacks
+            "gap",
+            parent=body,
+            fontName=SANS,
+            fontSize=7.6,
+            leading=9.4,
+            textColor=EDITORIAL,
+            leftIndent=4,
         ),
         "inline-heading": ParagraphStyle(
             "inline-heading",
