@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
+    FrameBreak,
     KeepTogether,
     NextPageTemplate,
     PageBreak,
@@ -37,7 +38,7 @@ from compiler.backends.labels import (
 )
 from compiler.backends.pdf.contents import Contents, lay_out_once
 from compiler.backends.pdf.documents import document_info, frame
-from compiler.backends.pdf.entries import book_flowables, keep_whole
+from compiler.backends.pdf.entries import book_flowables, keep_whole, keeps_with_next
 from compiler.backends.pdf.fonts import SANS, SERIF
 from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.imposition import two_ends
@@ -52,6 +53,7 @@ from compiler.backends.pdf.markup import (
 )
 from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.styles import ACCENT, INK, styles
+from compiler.backends.pdf.table_widths import words_fit
 from compiler.backends.pdf.tables import table_flowable, with_split_rows
 from compiler.graph import Graphs
 from compiler.model.game import Game
@@ -143,8 +145,23 @@ class _Heading(Paragraph):
         return parts
 
 
+SPAN_GAP = 8.0  # pt between a part set across the page and the columns below it
+SPAN_MOST = 0.7
+"""The most of a page's height a part set across it may take: the columns keep the rest."""
+
+
+@dataclass(frozen=True)
+class Span:
+    """A page template whose head is one frame across the page, ``height`` points tall."""
+
+    template: str
+    height: float
+
+
 class _Doc(BaseDocTemplate):
-    def __init__(self, buffer: io.BytesIO, game: Game, paper: str) -> None:
+    def __init__(
+        self, buffer: io.BytesIO, game: Game, paper: str, spans: tuple[Span, ...] = ()
+    ) -> None:
         self.game = game
         self.module_in_force = ""
         self.first_module_on_page: str | None = None
@@ -175,6 +192,22 @@ class _Doc(BaseDocTemplate):
                 PageTemplate("wide", [one], onPage=self._start_page, onPageEnd=self._decorate),
             ]
         )
+        for span in spans:
+            # the part set across the page at its head, and the two columns go on below
+            below = inner_h - span.height - SPAN_GAP
+            top = frame(MARGIN, self.bottomMargin + below + SPAN_GAP, inner_w, span.height)
+            self.addPageTemplates(
+                PageTemplate(
+                    span.template,
+                    [
+                        top,
+                        frame(MARGIN, self.bottomMargin, col_w, below),
+                        frame(MARGIN + col_w + GUTTER, self.bottomMargin, col_w, below),
+                    ],
+                    onPage=self._start_page,
+                    onPageEnd=self._decorate,
+                )
+            )
 
     def beforeDocument(self) -> None:
         """Start the layout afresh (it runs once: pdf/contents.py, lay_out_once)."""
@@ -237,6 +270,7 @@ class _Story:
         column_width: float,
         page_width: float,
         split_rows: bool = False,
+        page_height: float = 0.0,
     ) -> None:
         self.game = game
         self.split_rows = split_rows
@@ -247,6 +281,10 @@ class _Story:
         self.outline_levels = {lv.name: lv.outline for lv in game.levels}
         self.flowables: list[Flowable] = []
         self.toc: Contents | None = None
+        self.spans: list[Span] = []
+        self.page_height = page_height
+        self._across = False  # setting a part across the page: its parts are not spanned
+        self._wide: set[str] | None = None  # rules holding a table too wide for a column
 
     def resolve(self, span: RefSpan) -> str | None:
         if span.kind == "rule" and span.target in self.graphs.references.rules:
@@ -266,6 +304,8 @@ class _Story:
         self.flowables.append(keep_whole(self.flowables, parts))
 
     def rule(self, rule: Rule, depth: int) -> None:
+        if not self._across and self._too_wide_for_a_column(rule) and self._set_across(rule, depth):
+            return
         name = f'<a name="{anchor(rule.address)}"/>'
         number = esc(rule.label)
         outlined = self.outline_levels.get(rule.level, False) or rule.number is None
@@ -314,6 +354,59 @@ class _Story:
             self.rule(child, below)
         for block in rule.after:
             self.block(block, indent, rule.title)
+
+    def _too_wide_for_a_column(self, rule: Rule) -> bool:
+        """Whether a table of ``rule`` or of its parts has more words side by side than a
+        column holds whole, and the page does: Liberation's 7-column Organigramma broke
+        "Liberazione" into "Liberazi / one" in a column."""
+        if self._wide is None:
+            self._wide = set()
+            for top in self.game.rules:
+                self._find_wide(top)
+        return rule.address in self._wide
+
+    def _find_wide(self, rule: Rule) -> bool:
+        """Marks ``rule`` (in self._wide) when it or a part of it holds such a table."""
+        wide = False
+        for block in rule.body + rule.after:
+            table = self.game.table(block.table or "") if block.kind == "table" else None
+            wide = wide or (
+                table is not None
+                and not words_fit(table, self.column_width)
+                and words_fit(table, self.page_width)
+            )
+        for child in rule.children:
+            wide = self._find_wide(child) or wide
+        if wide and self._wide is not None:
+            self._wide.add(rule.address)
+        return wide
+
+    def _set_across(self, rule: Rule, depth: int) -> bool:
+        """``rule``, its parts and the headings before it, set across the head of a new
+        page, the columns going on below; False (nothing added) when it would take more
+        than SPAN_MOST of the page: then its parts are tried one by one.
+
+        A page break, not a float: the part is read where the book puts it, as a
+        publisher sets a wide chart across the head of the page."""
+        outer, width = self.flowables, self.column_width
+        taken: list[Flowable] = []
+        while outer and keeps_with_next(outer[-1]):  # its headings go with it
+            taken.insert(0, outer.pop())
+        pulled = len(taken)
+        self.flowables, self.column_width, self._across = taken, self.page_width, True
+        try:
+            self.rule(rule, depth)
+        finally:
+            self.flowables, self.column_width, self._across = outer, width, False
+        height = _height(taken, self.page_width) + 2.0  # slack for rounding
+        if height > SPAN_MOST * self.page_height:
+            outer.extend(taken[:pulled])  # the headings back where they were
+            return False
+        span = Span(f"span-{len(self.spans)}", height)
+        self.spans.append(span)
+        outer += [NextPageTemplate(span.template), PageBreak(), *taken, FrameBreak()]
+        outer.append(NextPageTemplate("body"))
+        return True
 
     def block(self, block: Block, indented: bool = False, heading: str | None = None) -> None:
         s = self.s
@@ -567,7 +660,10 @@ def render(game: Game, graphs: Graphs, paper: str, tick: Tick = silent) -> bytes
 def _render(game: Game, graphs: Graphs, paper: str, tick: Tick, split_rows: bool) -> bytes:
     rl_config.invariant = 1
     width = POINTS[paper][0]
-    story = _Story(game, graphs, (width - 2 * MARGIN - GUTTER) / 2, width - 2 * MARGIN, split_rows)
+    height = POINTS[paper][1] - 2 * MARGIN - 5 * mm  # the frames' (_Doc)
+    story = _Story(
+        game, graphs, (width - 2 * MARGIN - GUTTER) / 2, width - 2 * MARGIN, split_rows, height
+    )
     story.add(NextPageTemplate("toc"))
     story.title_page()
     story.add(PageBreak())
@@ -603,7 +699,7 @@ def _render(game: Game, graphs: Graphs, paper: str, tick: Tick, split_rows: bool
         for level, text, key in _contents_lines(story.flowables):
             story.toc.addEntry(level, text, 0, key)
     buffer = io.BytesIO()
-    doc = _Doc(buffer, game, paper)
+    doc = _Doc(buffer, game, paper, tuple(story.spans))
     doc.setProgressCallBack(_reporting(doc, tick))
     lay_out_once(doc, story.flowables)
     return buffer.getvalue()
@@ -624,3 +720,16 @@ def _reporting(doc: BaseDocTemplate, tick: Tick) -> Callable[[str, int], None]:
             tick(furthest, total, f"laid out, page {doc.page:,}")
 
     return heard
+
+
+def _height(flowables: list[Flowable], width: float) -> float:
+    """The height ``flowables`` take in a frame ``width`` points wide, spaces included
+    (a frame drops the first one's space before; counted, it is slack)."""
+    total = 0.0
+    for flowable in flowables:
+        if isinstance(flowable, KeepTogether):  # its wrap needs a canvas; its parts do not
+            total += _height(flowable._content, width)
+            continue
+        _, height = flowable.wrap(width, 10**6)
+        total += height + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+    return total

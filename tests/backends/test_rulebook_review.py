@@ -133,3 +133,23 @@ def test_a_book_the_publisher_did_not_write_says_so_in_its_heading_and_on_the_ti
         "Demonstration Mission: The Signal at Les Ormes (written for Casebook, not the "
         "publisher's text)" in titles
     )
+
+
+def test_a_chart_too_wide_for_a_column_is_set_across_the_page(books) -> None:
+    """Liberation's Organigramma has seven columns of names: in a column of the page
+    ReportLab broke them inside words ("Liberazi / one", "Fra / nc-Tire / ur"). Its part is
+    now set across the head of a page, and the two columns go on below it."""
+    with pdfplumber.open(io.BytesIO(books["liberation"])) as pdf:
+        page = next(p for p in pdf.pages if "Ufficio centrale" in (p.extract_text() or ""))
+        words = page.extract_words()
+        half = page.width / 2
+    texts = [w["text"] for w in words]
+    assert "Liberazione" in texts and "Franc-Tireur" in texts
+    assert not any(t in texts for t in ("Liberazi", "Fra", "ur"))
+    chart = [w for w in words if w["text"] in ("Liberazione", "FTP-MOI", "Delestraint")]
+    assert min(w["x0"] for w in chart) < half - 100 and max(w["x1"] for w in chart) > half + 100
+    # the columns go on below the chart, on the same page: scenario 5 in the left one
+    chart_foot = max(w["bottom"] for w in words if w["text"] == "Nazionale")
+    scenario = next(w for w in words if w["text"] == "SCENARIO")
+    assert scenario["top"] > chart_foot and scenario["x1"] < half
+    assert any(w["x0"] > half + 10 and w["top"] > chart_foot for w in words)

@@ -58,12 +58,12 @@ def keep_whole(before: list[Flowable], parts: list[Flowable], keep: int = 0) -> 
     first ``keep``) the flowables that keep with what follows: a heading's keepWithNext
     never holds a KeepTogether (ReportLab's handle_keepWithNext), so a title was left
     alone at a column's foot when the box it heads went whole to the next."""
-    while len(before) > keep and _keeps_with_next(before[-1]):
+    while len(before) > keep and keeps_with_next(before[-1]):
         parts.insert(0, before.pop())
     return KeepTogether(parts)
 
 
-def _keeps_with_next(flowable: Flowable) -> bool:
+def keeps_with_next(flowable: Flowable) -> bool:
     return not isinstance(flowable, KeepTogether) and bool(flowable.getKeepWithNext())
 
 

@@ -52,24 +52,11 @@ def column_widths(table: TableData, width: float) -> list[float]:
     whole: ReportLab breaks it inside its cell. Counted whole, it squeezed the
     other columns below their padding, and the build failed.
     """
-    cap = width / 2
-
-    def longest_word(text: str, font: str, size: float) -> float:
-        return min(cap, max((string_width(w, font, size) for w in text.split()), default=0.0))
-
-    minimum = []
-    amount = []
-    for i, column in enumerate(table.columns):
-        cells = [row[i] for row in table.rows]
-        minimum.append(
-            _PAD
-            + max(
-                [longest_word(column.label, HEAD.font, HEAD.size)]
-                + [longest_word(c, CELL.font, CELL.size) for c in cells]
-                + [8.0]
-            )
-        )
-        amount.append(sum(len(c) for c in cells) + len(column.label) + 1)
+    minimum = _least_widths(table, width)
+    amount = [
+        sum(len(row[i]) for row in table.rows) + len(column.label) + 1
+        for i, column in enumerate(table.columns)
+    ]
     spare = width - sum(minimum)
     if spare <= 0:  # too many columns for their words: each keeps a floor, the rest is shared
         floor = min(_PAD + 8.0, width / len(minimum))
@@ -78,3 +65,28 @@ def column_widths(table: TableData, width: float) -> list[float]:
         return [floor + room * o / (sum(over) or 1) for o in over]
     total = sum(amount)
     return [m + spare * a / total for m, a in zip(minimum, amount, strict=True)]
+
+
+def words_fit(table: TableData, width: float) -> bool:
+    """Whether ``width`` points hold every column's longest word whole: narrower, ReportLab
+    breaks words inside their cells ("Liberazi / one" in a 7-column chart)."""
+    return sum(_least_widths(table, width)) <= width
+
+
+def _least_widths(table: TableData, width: float) -> list[float]:
+    """Each column's padding and its longest word (or heading word), at most half of
+    ``width``: a longer word is broken inside its cell whatever the width."""
+    cap = width / 2
+
+    def longest_word(text: str, font: str, size: float) -> float:
+        return min(cap, max((string_width(w, font, size) for w in text.split()), default=0.0))
+
+    return [
+        _PAD
+        + max(
+            [longest_word(column.label, HEAD.font, HEAD.size)]
+            + [longest_word(row[i], CELL.font, CELL.size) for row in table.rows]
+            + [8.0]
+        )
+        for i, column in enumerate(table.columns)
+    ]
