@@ -131,7 +131,7 @@ def test_findings_on_translated_text_name_the_catalog_entry_not_the_italian_yaml
     assert elsewhere == []
     # one from a list item, which used to point at the Italian list block
     po = (RULESETS / "liberation" / "l10n" / "en.po").read_text(encoding="utf-8").splitlines()
-    entry = po.index('msgctxt "rule:scenario-1-materiale-standard:body.4.item.0"') + 1
+    entry = po.index('msgctxt "rule:scenario-1-materiale-standard:body.5.item.0"') + 1
     assert {"'N001'", "'N004'"} <= {f.message.split()[0] for f in refs if f.location.line == entry}
 
 
