@@ -177,7 +177,10 @@ def merge(
     }
     wanted = {unit.id for unit in units}
     vanished = [e for ctxt, e in previous.items() if ctxt not in wanted and e.msgstr]
-    by_text = {e.msgid: e for e in previous.values() if e.msgstr and FUZZY not in e.flags}
+    by_text: dict[str, list[polib.POEntry]] = {}  # translated, current: every entry of a text
+    for e in previous.values():
+        if e.msgstr and FUZZY not in e.flags:
+            by_text.setdefault(e.msgid, []).append(e)
     kept = changed = matched = new = 0
     used: set[str] = set()
     # one matcher per vanished entry, its text indexed once (SequenceMatcher indexes its
@@ -223,7 +226,7 @@ def merge(
             fresh.flags = [f for f in before.flags if f != FUZZY]
             kept += 1
         elif before is not None and _carried(
-            moved := _moved_here(unit, before, renumbered, used), unit, fresh, now
+            moved := _moved_here(unit, before, renumbered, used, now), unit, fresh, now
         ):
             # the very text this translation was made from, moved here (a paragraph was
             # put in above it, and its id counts from the top): current, not fuzzy
@@ -288,7 +291,7 @@ def _take(fresh: polib.POEntry, moved: polib.POEntry, used: set[str]) -> None:
 def _new_text(
     unit: Unit,
     fresh: polib.POEntry,
-    by_text: dict[str, polib.POEntry],
+    by_text: dict[str, list[polib.POEntry]],
     matchers: list[tuple[polib.POEntry, difflib.SequenceMatcher]],
     used: set[str],
     renumbered: dict[str, list[polib.POEntry]],
@@ -296,7 +299,7 @@ def _new_text(
 ) -> str:
     """Fill ``fresh``, a unit new at its id: with the translation of its very text,
     moved ("kept", current); else a suggestion ("fuzzy"); else nothing ("new")."""
-    suggestion = _suggest(unit, by_text, matchers, used, renumbered)
+    suggestion = _suggest(unit, by_text, matchers, used, renumbered, now)
     if suggestion is not None and _carried(suggestion, unit, fresh, now):
         _take(fresh, suggestion, used)
         return "kept"
@@ -311,10 +314,11 @@ def _new_text(
 
 def _suggest(
     unit: Unit,
-    by_text: dict[str, polib.POEntry],
+    by_text: dict[str, list[polib.POEntry]],
     vanished: list[tuple[polib.POEntry, difflib.SequenceMatcher]],
     used: set[str],
     renumbered: dict[str, list[polib.POEntry]],
+    now: dict[str, str],
 ) -> polib.POEntry | None:
     """The same text translated elsewhere; else a text that differs from it only in
     its numbers; else the closest unit that vanished (it moved).
@@ -324,9 +328,12 @@ def _suggest(
     translation is found by its words (an index made once), where comparing
     it with every vanished text took minutes and offered a text merely alike.
     """
-    same = by_text.get(unit.text)
-    if same is not None:
-        return same
+    same = by_text.get(unit.text, [])
+    # of the entries with this very text, one whose own id holds another text now moved
+    # here; one still at its id is another rule printing the same words
+    moved = [e for e in same if e.msgctxt not in used and now.get(e.msgctxt or "") != e.msgid]
+    if moved or same:
+        return (moved or same)[-1]
     twins = _twins(renumbered, _DIGITS.sub("0", unit.text))
     return _closest(unit.text, twins, used) or _closest(unit.text, vanished, used)
 
@@ -336,14 +343,24 @@ def _moved_here(
     before: polib.POEntry,
     renumbered: dict[str, list[polib.POEntry]],
     used: set[str],
+    now: dict[str, str],
 ) -> polib.POEntry | None:
     """The entry whose text this unit's now is, renumbered, when the unit's own entry
     held another text: a renumbering put a moved unit's text at this id, and the
-    translation of the text that was here would be offered for it."""
+    translation of the text that was here would be offered for it.
+
+    An entry whose own id still holds its text did not move: another rule prints the
+    same words ("Fine della partita in modalità CAMPAGNA:" under two scenarios), and
+    taken for the moved one, it made the moved entry fuzzy with its translation."""
     words = _DIGITS.sub("0", unit.text)
     if _DIGITS.sub("0", before.msgid) == words:
         return None  # only its numbers changed: its own translation is the one
-    return _closest(unit.text, _twins(renumbered, words, but=before), used)
+    twins = [
+        pair
+        for pair in _twins(renumbered, words, but=before)
+        if now.get(pair[0].msgctxt or "") != _made_from(pair[0])
+    ]
+    return _closest(unit.text, twins, used)
 
 
 def _twins(

@@ -530,3 +530,40 @@ def test_a_string_not_yet_translated_prints_the_corrected_source_text(game: Path
     assert front.game is not None
     attack = next(r for r in front.game.all_rules() if r.address == "2.1.1")
     assert attack.body[0].paras[0].text == "Attaquez une fois par tour (Case 1.1.2)."
+
+
+@pytest.mark.parametrize("after", ["", "      - Then begin.\n"])
+def test_a_moved_text_another_rule_also_prints_keeps_its_own_translation(
+    game: Path, after: str
+) -> None:
+    """Found adding Liberation's gap marks: a block put in above "Fine della partita in
+    modalità CAMPAGNA:" shifted it, and the same words stand under scenario 2 as well.
+    The entry that had not moved (scenario 2's, still at its id) was taken for the one
+    that had, so the moved entry came back fuzzy with the other's translation. Its new
+    id is new, or (``after``: a paragraph follows it) held that paragraph before."""
+    _edit(
+        game / "rules" / "02-combat.yaml",
+        "    title: COMBAT\n",
+        "    title: COMBAT\n    body:\n      - Read Module 2.0 before play.\n",
+    )
+    said = "    body:\n      - Read Module 2.0 before play.\n"
+    _edit(game / "rules" / "01-play.yaml", said, said + after)
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    po = _po(game)
+    for entry in po:
+        if entry.msgid == "Read Module 2.0 before play.":
+            here = entry.msgctxt.startswith("rule:1.0")
+            entry.msgstr = "Lisez d'abord le module 2.0." if here else "Voyez le module 2.0."
+    po.save(str(catalog_path(game, "fr")))
+    _edit(
+        game / "rules" / "01-play.yaml",
+        "    body:\n      - Read Module 2.0 before play.\n",
+        "    body:\n      - A new first paragraph.\n      - Read Module 2.0 before play.\n",
+    )
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    assert "0 changed in the source" in result.stdout + result.stderr
+    live = {e.msgctxt: e for e in _po(game) if not e.obsolete}
+    moved, stayed = live["rule:1.0:body.1"], live["rule:2.0:body.0"]
+    assert (moved.msgstr, moved.fuzzy) == ("Lisez d'abord le module 2.0.", False)
+    assert (stayed.msgstr, stayed.fuzzy) == ("Voyez le module 2.0.", False)
