@@ -60,6 +60,9 @@ CODES: tuple[Code, ...] = (
             edition would claim a fix it does not carry. Use the rule's address: its
             number as printed ("8.2.1f") or, for an unnumbered rule, its id. Use
             `rule: "*"` to correct every occurrence in every rule.
+
+            Raised too when an id in the erratum's `tables` (the tables whose cells
+            restate the rule's text) is not a table of the game.
             """
         ),
     ),
@@ -78,7 +81,8 @@ CODES: tuple[Code, ...] = (
               `occurrence` asks for;
             - with `field: title`, its `old` is not in the rule's title;
             - with `rule: "*"`, its `old` is in the text of no rule at all (with
-              `field: title`, in the title of no rule).
+              `field: title`, in the title of no rule);
+            - a table its `tables` names has no cell that holds its `old`.
 
             ```yaml
             errata:

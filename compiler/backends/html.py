@@ -85,7 +85,7 @@ class TableView:
     anchor: str | None
     caption: str | None
     columns: tuple[str, ...]  # empty when the source prints no column headings
-    rows: tuple[tuple[str, ...], ...]
+    rows: tuple[tuple[str | Markup, ...], ...]  # a corrected cell carries its erratum's mark
     missing: str | None  # what to say when the source gives no rows
     rule: tuple[str, str] | None = None  # (address, heading) it belongs to, for the back
 
@@ -414,7 +414,15 @@ class _Page:
             anchor=self.unique(f"table-{table.id}") if table.rows else None,
             caption=None if missing else caption,
             columns=tuple(c.label for c in table.columns) if has_head else (),
-            rows=table.rows,
+            rows=tuple(
+                tuple(
+                    escape(cell) + Markup("").join(map(erratum_marker, table.errata_at(r, c)))
+                    if table.errata_at(r, c)
+                    else cell
+                    for c, cell in enumerate(row)
+                )
+                for r, row in enumerate(table.rows)
+            ),
             missing=missing,
             rule=rule,
         )

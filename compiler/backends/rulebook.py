@@ -436,6 +436,7 @@ class _Story:
                         f"table-{table.id}",
                         split_rows=self.split_rows,
                         where="a column of the rulebook",
+                        errata_linked=True,
                     )
                 )
                 # a small table is read whole: War Story's CHOOSE box broke after its first

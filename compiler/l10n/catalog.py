@@ -123,7 +123,7 @@ def entry(unit: Unit, game: Game) -> polib.POEntry:
         msgid=unit.text,
         msgstr="",
         # translate what the rule means, not its slip: the errata that change the text
-        comment=comments(unit, touching(unit.rule, unit.kind, unit.text, game.errata)),
+        comment=comments(unit, touching(unit.rule, unit.kind, unit.text, game.errata, unit.id)),
         occurrences=[(unit.file, str(unit.line))],
     )
 

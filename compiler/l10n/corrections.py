@@ -7,7 +7,8 @@ Both read the errata here, the way the living edition applies them
 (compiler/model/errata.py): a rule's erratum replaces the ``occurrence``-th
 match counted through the rule's text in reading order (unset, the model
 has checked there is only one: ERRATA003); a rule "*" erratum replaces
-every match, everywhere.
+every match, everywhere; and in the cells of the tables an erratum names
+(``tables``: they restate the rule's text), every match.
 """
 
 from __future__ import annotations
@@ -21,13 +22,22 @@ from compiler.model.game import Erratum
 FIELD_KINDS = {"text": "rule-text", "title": "rule-title"}
 
 
-def reaches(erratum: Erratum, rule: str | None, kind: str) -> bool:
+TABLE_CELL = "table-cell"
+
+
+def reaches(erratum: Erratum, rule: str | None, kind: str, uid: str = "") -> bool:
+    """Whether ``erratum`` may change the unit: its rule's text or title, or a cell of a
+    table it names (``uid``, the cell's unit id, says which table)."""
+    if kind == TABLE_CELL:
+        return any(uid.startswith(f"table:{table}:") for table in erratum.tables)
     return FIELD_KINDS.get(erratum.field) == kind and erratum.rule in (rule, "*")
 
 
-def touching(rule: str | None, kind: str, text: str, errata: Sequence[Erratum]) -> list[Erratum]:
+def touching(
+    rule: str | None, kind: str, text: str, errata: Sequence[Erratum], uid: str = ""
+) -> list[Erratum]:
     """The errata that change this text."""
-    return [e for e in errata if e.old and reaches(e, rule, kind) and e.old in text]
+    return [e for e in errata if e.old and reaches(e, rule, kind, uid) and e.old in text]
 
 
 def corrected_texts(
@@ -43,6 +53,11 @@ def corrected_texts(
         by_kind.setdefault(kind, []).append(uid)
     changed: dict[str, str] = {}
     for erratum in errata:
+        # a table that restates the rule's text: every cell holding the words, as the
+        # living edition corrects them (compiler/model/errata.py)
+        for uid in by_kind.get(TABLE_CELL, []) if erratum.old and erratum.tables else []:
+            if reaches(erratum, None, TABLE_CELL, uid) and erratum.old in texts[uid]:
+                texts[uid] = changed[uid] = texts[uid].replace(erratum.old, erratum.new)
         kind = FIELD_KINDS.get(erratum.field)
         if not erratum.old or kind is None:
             continue

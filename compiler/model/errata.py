@@ -30,6 +30,7 @@ from compiler.diagnostics import Finding, Severity
 from compiler.model.game import Erratum, Game
 from compiler.model.ref_patterns import find_refs
 from compiler.model.rules import Block, Rule
+from compiler.model.tables import Table
 from compiler.model.text import Change, Para
 
 
@@ -136,7 +137,63 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
     errata = {erratum.id: erratum for erratum in game.errata}
     for before, now in zip(_walk(game.rules), _walk(rules), strict=True):
         findings += _emptied(before, now, errata)
-    return replace(game, rules=rules, edition="living"), findings
+    tables, found = _correct_tables(game)
+    findings += found
+    return replace(game, rules=rules, tables=tables, edition="living"), findings
+
+
+def _correct_tables(game: Game) -> tuple[tuple[Table, ...], list[Finding]]:
+    """Each table with the errata that name it made in its cells, and what did not apply.
+
+    A table that restates a rule's text (Liberation's materials lists, set as tables
+    for the aids) printed the slip the rule's erratum corrects: the living aid read
+    "da M31 a M36" where the living rulebook read "da M031 a M036". An erratum that
+    names the table corrects every cell that holds its old words, each cell marked."""
+    by_id = {table.id: table for table in game.tables}
+    fixed = dict(by_id)
+    findings: list[Finding] = []
+    for erratum in game.errata:
+        if not erratum.old:
+            continue  # ERRATA002 already, at the rule
+        for table_id in erratum.tables:
+            table = fixed.get(table_id)
+            if table is None:
+                findings.append(
+                    Finding(
+                        "ERRATA001",
+                        Severity.ERROR,
+                        f"erratum {erratum.id} names table {table_id!r}, which does not exist",
+                        erratum.at,
+                        suggestion="use the id the table has in tables.yaml",
+                        target=erratum.id,
+                    )
+                )
+                continue
+            rows = [list(row) for row in table.rows]
+            changed = list(table.changed)
+            for r, row in enumerate(rows):
+                for c, cell in enumerate(row):
+                    if erratum.old in cell:
+                        row[c] = cell.replace(erratum.old, erratum.new)
+                        changed.append((r, c, erratum.id))
+            if len(changed) == len(table.changed):
+                findings.append(
+                    Finding(
+                        "ERRATA002",
+                        Severity.ERROR,
+                        f"erratum {erratum.id}: {erratum.old!r} is in no cell of table "
+                        f"{table_id!r}",
+                        erratum.at,
+                        suggestion="copy 'old' exactly from the table's cells, or take the "
+                        "table out of the erratum's 'tables'",
+                        target=erratum.id,
+                    )
+                )
+                continue
+            fixed[table_id] = replace(
+                table, rows=tuple(tuple(row) for row in rows), changed=tuple(changed)
+            )
+    return tuple(fixed[table.id] for table in game.tables), findings
 
 
 def _field(erratum: Erratum) -> str:

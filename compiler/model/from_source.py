@@ -375,6 +375,7 @@ def errata_of(sources: GameSources) -> tuple[Erratum, ...]:
             e.get("source"),
             src.locate(("errata", i)),
             e.get("field", "text"),
+            tuple(e.get("tables", ())),
         )
         for src, i, e in _each(sources, "errata", "errata")
     )

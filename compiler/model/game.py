@@ -53,6 +53,7 @@ class Erratum:
     source: str | None
     at: Location
     field: str = "text"  # "text" or "title"
+    tables: tuple[str, ...] = ()  # tables whose cells restate the text: corrected there too
 
 
 @dataclass(frozen=True, slots=True)

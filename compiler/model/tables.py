@@ -38,6 +38,12 @@ class Table:
     row_at: tuple[Location, ...] = ()
     title_printed: bool = True
     roll_column_at: Location | None = None  # roll_column's value (the table, if it has none)
+    changed: tuple[tuple[int, int, str], ...] = ()
+    """(row, column, erratum id) of each cell an erratum corrected: the living edition."""
+
+    def errata_at(self, row: int, column: int) -> tuple[str, ...]:
+        """The errata that corrected this cell, in the order they were made."""
+        return tuple(e for r, c, e in self.changed if (r, c) == (row, column))
 
     def title_under(self, heading: str | None) -> str | None:
         """The title to print below a rule headed ``heading``: none when the source prints

@@ -10,7 +10,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.pdf.long_paragraphs import cell
-from compiler.backends.pdf.markup import esc
+from compiler.backends.pdf.markup import erratum_marker, esc
 from compiler.backends.pdf.styles import ACCENT, SHADE
 from compiler.backends.pdf.table_widths import (
     BOTTOM_PADDING,
@@ -51,6 +51,7 @@ def table_flowable(
     widths: list[float] | None = None,
     split_rows: bool = False,
     where: str = "the page",
+    errata_linked: bool = False,
 ) -> Table:
     """The table at ``width`` points, header row repeated on every page it spans.
 
@@ -61,6 +62,9 @@ def table_flowable(
 
     A table with more columns than ``width`` can hold (``where`` names what it
     is printed in) is refused: FIT006, at the table.
+
+    A cell an erratum corrected (the living edition) carries its mark, linked to
+    the errata list where the document has one (``errata_linked``).
     """
     if widths is None and (finding := too_many_columns(table, width, where)) is not None:
         raise CompileError([finding])
@@ -68,7 +72,13 @@ def table_flowable(
     widths = widths or column_widths(table, width)
     name = f'<a name="{anchor}"/>' if anchor else ""
     headed = any(c.label for c in columns)
-    texts = [[esc(text) for text in row] for row in table.rows]
+    texts = [
+        [
+            esc(text) + "".join(erratum_marker(e, errata_linked) for e in table.errata_at(r, c))
+            for c, text in enumerate(row)
+        ]
+        for r, row in enumerate(table.rows)
+    ]
     if texts and texts[0] and name and not headed:  # no header row to hold the anchor
         texts[0][0] = name + texts[0][0]
     body = [[cell(text, _CELL) for text in row] for row in texts]

@@ -1,0 +1,141 @@
+"""An erratum corrects the cells of the tables that restate its rule's text.
+
+Found by a prepress probe: Liberation's living aid printed scenario 4's materials
+table with "da M31 a M36", the slip erratum B-E014 corrects in the rule's list (the
+living rulebook read "da M031 a M036"). The table restates that list for the aids;
+an erratum that names it (``tables``) now corrects its cells too, each marked.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import polib
+import pytest
+from pypdf import PdfReader
+
+from compiler.backends import aids, html, rulebook
+from compiler.pipeline import front_end
+from tests.conftest import ROOT, RULESETS, copy_mini_case, run_casebook
+from tests.pdftools import links
+
+ERRATUM = """  - id: E3
+    rule: "2.1"
+    old: Defender eliminated
+    new: Defender destroyed
+    tables: [attack-results]
+    why: The counters say destroyed.
+"""
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    """mini-case whose Section 2.1 restates a cell of its table, with E3 correcting both."""
+    game = copy_mini_case(tmp_path)
+    rules = game / "rules" / "02-combat.yaml"
+    said = "Roll one die on the table."
+    text = rules.read_text(encoding="utf-8")
+    assert said in text
+    rules.write_text(text.replace(said, said + " A 6 means Defender eliminated."), encoding="utf-8")
+    with (game / "errata.yaml").open("a", encoding="utf-8") as errata:
+        errata.write(ERRATUM)
+    return game
+
+
+def _edition(game: Path, edition: str):
+    fe = front_end(game, game.parent.parent, edition)
+    assert fe.game is not None and fe.graphs is not None, [f.render() for f in fe.findings]
+    return fe
+
+
+def _cell(fe) -> str:
+    table = fe.game.table("attack-results")
+    return table.rows[2][table.column_index("result")]
+
+
+def test_the_living_edition_corrects_the_cell_and_the_original_keeps_it(game: Path) -> None:
+    living, original = _edition(game, "living"), _edition(game, "original")
+    assert _cell(living) == "Defender destroyed"
+    assert living.game.table("attack-results").errata_at(2, 1) == ("E3",)
+    assert _cell(original) == "Defender eliminated"
+    assert original.game.table("attack-results").changed == ()
+    section = next(r for r in living.game.all_rules() if r.address == "2.1")
+    assert "A 6 means Defender destroyed." in section.body[0].paras[0].text
+
+
+def test_the_rulebook_marks_the_cell_with_a_link_to_the_erratum(game: Path, tmp_path: Path) -> None:
+    fe = _edition(game, "living")
+    path = tmp_path / "rulebook.pdf"
+    path.write_bytes(rulebook.render(fe.game, fe.graphs, "a4"))
+    reader = PdfReader(path)
+    text = "".join("".join(page.extract_text().split()) for page in reader.pages)
+    assert "Defenderdestroyed[E3]" in text
+    assert text.count("Defendereliminated") == 1  # in the errata list
+    errata_page = next(
+        i for i, page in enumerate(reader.pages) if "Defender eliminated" in page.extract_text()
+    )
+    marks = [link for link in links(reader, path) if link.text == "[E3]"]
+    assert len(marks) == 2  # the rule's text and the table's cell
+    assert {link.dest_page for link in marks} == {errata_page}
+
+
+def test_the_aid_and_the_html_mark_the_corrected_cell(game: Path) -> None:
+    fe = _edition(game, "living")
+    text = "".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(aids.render(fe.game, "a4"))).pages
+    )
+    assert "Defenderdestroyed[E3]" in "".join(text.split())
+    page = html.render(fe.game, fe.graphs, "living").decode("utf-8")
+    assert (
+        '<td>Defender destroyed<sup class="erratum"><a href="#erratum-E3">[E3]</a></sup></td>'
+        in page
+    )
+
+
+def test_the_translator_is_told_and_an_untranslated_cell_prints_corrected(game: Path) -> None:
+    result = run_casebook("l10n", "update", "mini-case", "fr", "--rulesets", str(game.parent))
+    assert result.returncode == 0, result.stderr
+    po = polib.pofile(str(game / "l10n" / "fr.po"))
+    (cell,) = [e for e in po if e.msgid == "Defender eliminated"]
+    assert "erratum E3: «Defender eliminated» → «Defender destroyed»" in cell.comment
+    fe = front_end(game, game.parent.parent, "living", lang="fr")
+    assert fe.game is not None, [f.render() for f in fe.findings]
+    assert _cell(fe) == "Defender destroyed"
+
+
+@pytest.mark.parametrize(
+    ("tables", "code", "said"),
+    [
+        ("[attack-result]", "ERRATA001", "names table 'attack-result', which does not exist"),
+        ("[other]", "ERRATA002", "'Defender eliminated' is in no cell of table 'other'"),
+    ],
+)
+def test_a_table_that_does_not_hold_the_words_is_a_located_error(
+    game: Path, tables: str, code: str, said: str
+) -> None:
+    errata = game / "errata.yaml"
+    errata.write_text(
+        errata.read_text(encoding="utf-8").replace("[attack-results]", tables), encoding="utf-8"
+    )
+    if tables == "[other]":
+        with (game / "tables.yaml").open("a", encoding="utf-8") as more:
+            more.write(
+                "  - id: other\n    title: Other\n    columns:\n      - {key: a, label: A}\n"
+                "    rows:\n      - {a: Nothing to correct}\n"
+            )
+    fe = front_end(game, game.parent.parent, "living")
+    (finding,) = [f for f in fe.findings if f.code == code]
+    assert said in finding.message
+    assert str(finding.location).startswith("rulesets/mini-case/errata.yaml:14:")
+
+
+def test_liberations_living_aid_prints_scenario_4s_cards_corrected() -> None:
+    fe = front_end(RULESETS / "liberation", ROOT, "living")
+    assert fe.game is not None
+    text = "".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(aids.render(fe.game, "a4"))).pages
+    )
+    flat = " ".join(text.split())
+    assert "M031 a M036[B-E014]" in flat.replace("M036 [B", "M036[B")
+    assert "da M31 a M36" not in flat
