@@ -421,10 +421,16 @@ def cmd_examples(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if failed else EXIT_OK
 
 
+_WHOLE_NUMBERS = re.compile(r"\s*-?\d{1,6}(\s*,\s*-?\d{1,6})+\s*")
+
+
 def _value(text: str):
-    """A NAME=VALUE value as YAML reads it: 3, true, [1, 2], Sabotage."""
+    """A NAME=VALUE value as YAML reads it: 3, true, [1, 2], Sabotage; and whole numbers
+    written as --dice takes them, 1,3 (a probe's held=1,2,3,4 was refused as words)."""
     import yaml
 
+    if _WHOLE_NUMBERS.fullmatch(text):
+        return [int(v) for v in text.split(",")]
     try:
         # an alias (*a) repeats what its anchor holds: nine lines of them are a billion
         # values (the "billion laughs"), as ruleset files are refused them too (LOAD)

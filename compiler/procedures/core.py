@@ -116,9 +116,11 @@ def faces(value: Any, key: str, sides: int) -> list[int]:
     "3,3,1,6" failed with int()'s own words.
     """
     shown = f"{key} {reprlib.repr(value)}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]  # one die: clock_reroll=2, "the re-rolled D6", was refused
     if not isinstance(value, list | tuple):
         raise FacesError(
-            f"{shown}: the faces rolled must be a list of whole numbers, e.g. [3, 1, 6]"
+            f"{shown}: the faces rolled must be a list of whole numbers, e.g. [3, 1, 6] or 3,1,6"
         )
     for face in value:
         integral = isinstance(face, int) or (isinstance(face, float) and face.is_integer())

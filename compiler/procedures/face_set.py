@@ -64,9 +64,11 @@ def _held(state: State, key: str, faces: list[int]) -> list[int]:
     taken (7 "set aside"), and a map or a date was a Python error blamed on the
     procedure's file (found by a probe)."""
     given = state.get(key, None) or []
+    if isinstance(given, int) and not isinstance(given, bool):
+        given = [given]  # one face set aside
     if not isinstance(given, (list, tuple)):
         raise ProcedureError(
-            f"{key} is the faces already set aside, a list such as [1, 3]; "
+            f"{key} is the faces already set aside, a list such as [1, 3] or 1,3; "
             f"not {reprlib.repr(given)}"
         )
     held = set()

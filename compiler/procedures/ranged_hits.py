@@ -6,8 +6,9 @@ Save = 4,5,6 +1 if leader +1 if lying down."
 Operations
 - ``shoot``: params ``table`` (id of the to-hit table), ``range_column``
   (column holding the distance), ``hit_column`` (column holding the faces
-  that hit; default the table's roll column), ``dice_per_shot`` (default 1);
-  state ``distance``, ``shots``, optional printed ``shot_rolls``. Writes
+  that hit; default the table's roll column), ``dice_per_shot`` (default 1),
+  ``max_shots`` (the most one Shoot action fires, when the rules say); state
+  ``distance``, ``shots``, optional printed ``shot_rolls``. Writes
   ``to_hit`` (faces), ``shot_rolls``, ``hits``.
 - ``save``: params ``faces`` (faces that save, e.g. [4, 5, 6]) and
   ``modifiers`` ({state flag: added to the roll}); state ``hits``, optional
@@ -45,6 +46,10 @@ def shoot(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values
     highest = table_dice_highest(table) or 6
     faces = sorted(parse_roll(table.rows[row][table.column_index(hit_column)], highest) or ())
     shots = whole(need(state, "shots", "shots fired"), "shots")
+    most = params.get("max_shots")
+    if most is not None and shots > int(most):
+        # Plan Vert's Actions table: "Shoot … Maximum 2 shots"; 3 were resolved unremarked
+        raise ProcedureError(f"at most {int(most)} shot(s) allowed; {shots} given")
     count = shots * int(params.get("dice_per_shot", 1))
     faces_rolled = rolls(state, "shot_rolls", count, ctx.dice, highest)
     hits = sum(1 for f in faces_rolled if f in faces)

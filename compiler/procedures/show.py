@@ -25,6 +25,12 @@ def resolution_text(proc: Procedure, res: Resolution) -> str:
     lines += [f"  {s.rule:<{width}}  {s.says}" for s in res.steps]
     if res.dice:
         lines.append(f"  dice used: {', '.join(map(str, res.dice))}")
+    # what the procedure assumes where the source is silent: said with every answer, so
+    # a reading of ours is never taken for the publisher's rule
+    for gap in proc.gaps:
+        lines += textwrap.wrap(
+            gap, 78, initial_indent="  not in the source: ", subsequent_indent="    "
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -330,18 +330,34 @@ class RulesReference:
 
     # ----------------------------------------------------------- components
     def component(self, query: str) -> ComponentAnswer | None:
+        """A component by its id, name, aliases or the title of its deck; failing those,
+        by the same words in the singular or plural ("Boost token" for "Boost tokens",
+        "Tessere PERSONAGGIO" for "tessera PERSONAGGIO": ref printed that deck title and
+        found nothing by it); failing those, one id it declares."""
         folded = fold(query.strip())
-        for comp in self.game.components:
-            names = (comp.id, comp.name, *comp.aliases)
-            if any(fold(n) == folded for n in names):
-                keys = self._component_keys(comp)
-                return ComponentAnswer(
-                    comp,
-                    self._named(a for a in comp.described_at if a in self.rules),
-                    self._rules_citing(keys),
-                    self._cards_citing(keys),
-                )
-        return self._component_item(query)
+        titles: dict[str, list[str]] = {}
+        for deck in self.game.decks:
+            if deck.title:
+                titles.setdefault(deck.component, []).append(deck.title)
+        named = [
+            (comp, (comp.id, comp.name, *comp.aliases, *titles.get(comp.id, ())))
+            for comp in self.game.components
+        ]
+        match = next((c for c, names in named if any(fold(n) == folded for n in names)), None)
+        if match is None:
+            stem = _stems(folded)
+            match = next(
+                (c for c, names in named if any(_stems(fold(n)) == stem for n in names)), None
+            )
+        if match is None:
+            return self._component_item(query)
+        keys = self._component_keys(match)
+        return ComponentAnswer(
+            match,
+            self._named(a for a in match.described_at if a in self.rules),
+            self._rules_citing(keys),
+            self._cards_citing(keys),
+        )
 
     def _component_item(self, query: str) -> ComponentAnswer | None:
         """One id a component declares, asked for by the id ("german-14") or as the rules
@@ -553,6 +569,20 @@ class RulesReference:
             total,
             card_total,
         )
+
+
+def _stems(folded: str) -> tuple[str, ...]:
+    """Each word without its number's ending: a final "s" (English), then the final
+    vowels (Italian "tessera"/"tessere", "segnalino"/"segnalini"). Crude, and so used
+    only to match a whole name whose exact form found nothing."""
+    out = []
+    for word in folded.split():
+        if len(word) > 3 and word.endswith("s"):
+            word = word[:-1]
+        while len(word) > 3 and word[-1] in "aeiou":
+            word = word[:-1]
+        out.append(word)
+    return tuple(out)
 
 
 def searched_card_text(card: Card) -> str:

@@ -150,3 +150,20 @@ def test_one_card_of_a_deck_the_source_lacks_is_answered_as_the_rules_cite_it() 
     )
     (deck,) = data["components"]
     assert deck["item"] == "german-7" and [p["address"] for p in deck["cited_by"]] == ["6.7.4"]
+
+
+def test_a_component_is_found_by_its_decks_title_and_in_the_singular_or_plural() -> None:
+    """`ref liberation "Tessere PERSONAGGIO"` found nothing, though ref itself prints that
+    deck title ("Tessere PERSONAGGIO › Marcel"); "Boost token" ran a word search, where
+    the component is "Boost tokens"."""
+    deck = run_casebook("ref", "liberation", "Tessere PERSONAGGIO")
+    assert deck.returncode == 0, deck.stderr
+    assert deck.stdout.startswith("6 × tessera PERSONAGGIO  (tile, id tessere-personaggio")
+    boost = run_casebook("ref", WAR_STORY, "Boost token", "--format", "json")
+    assert boost.returncode == 0, boost.stderr
+    answer = json.loads(boost.stdout)
+    assert [c["id"] for c in answer["components"]] == ["boost-token"]
+    assert not answer.get("search")
+    # a crude stem is a fallback only: an exact name is taken as it is
+    exact = run_casebook("ref", "liberation", "tessera PERSONAGGIO")
+    assert exact.stdout == deck.stdout

@@ -292,3 +292,65 @@ def test_resolve_says_an_input_after_an_option_is_not_name_value() -> None:
     assert done.returncode == 2
     assert "'action_points_traded' is not NAME=VALUE" in done.stderr
     assert "unrecognized arguments" not in done.stderr
+
+
+def test_resolve_says_what_a_procedure_assumes_where_the_source_is_silent() -> None:
+    """Found by a probe: Plan Vert's save adds "+1 if leader" to the roll, though the
+    source does not say roll or target number, and the answer did not say so."""
+    done = run_casebook(
+        "resolve", "plan-vert", "12", "distance=1", "shots=1", "leader=true", "--dice", "4,3"
+    )
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stdout.split())
+    assert "1 saved" in said
+    assert 'not in the source: "+1 if leader" and "+1 if lying down" do not say' in said
+
+
+def test_resolve_refuses_more_shots_than_the_actions_table_allows() -> None:
+    """ "Shoot … Maximum 2 shots" (the Actions table): three were resolved unremarked."""
+    done = run_casebook("resolve", "plan-vert", "12", "distance=1", "shots=3", "--seed", "1")
+    assert done.returncode == 2
+    assert "at most 2 shot(s) allowed; 3 given" in done.stderr
+    assert (
+        run_casebook(
+            "resolve", "plan-vert", "12", "distance=1", "shots=2", "--seed", "1"
+        ).returncode
+        == 0
+    )
+
+
+def test_both_zone_value_procedures_allow_one_train_and_say_how_they_differ() -> None:
+    """Found by a probe: procedure 2 valued two trains in a zone, which 4 forbids, and
+    neither said that 2 and 4 disagree on how many items a zone holds."""
+    two = run_casebook("resolve", "plan-vert", "2", "zone_items=[VIP,Goods]")
+    four = run_casebook(
+        "resolve", "plan-vert", "where-are-the-german-items", "keywords=[VIP,Goods]"
+    )
+    for done in (two, four):
+        assert done.returncode == 2
+        assert "at most 1 train allowed; 2 given" in done.stderr
+    valued = run_casebook("resolve", "plan-vert", "2", "zone_items=[VIP,Gendarme]")
+    assert valued.returncode == 0, valued.stderr
+    assert "6+1=7" in valued.stdout
+    assert 'not in the source: 2 says a zone holds "zero, one or two items"' in " ".join(
+        valued.stdout.split()
+    )
+
+
+@pytest.mark.parametrize(
+    ("procedure", "as_list", "as_typed"),
+    [
+        ("10", ["action_points_traded=1", "held=[1, 2]"], ["action_points_traded=1", "held=1,2"]),
+        ("10", ["action_points_traded=1", "held=[2]"], ["action_points_traded=1", "held=2"]),
+        ("14", ["clock=20", "clock_reroll=[2]"], ["clock=20", "clock_reroll=2"]),
+    ],
+)
+def test_resolve_takes_a_list_of_faces_as_dice_are_typed(
+    procedure: str, as_list: list[str], as_typed: list[str]
+) -> None:
+    """Found by a probe: --dice 3,5,1 was taken, held=1,2,3,4 refused, and clock_reroll=2
+    ("the re-rolled D6") refused until written [2]."""
+    first = run_casebook("resolve", "plan-vert", procedure, *as_list, "--seed", "3")
+    second = run_casebook("resolve", "plan-vert", procedure, *as_typed, "--seed", "3")
+    assert first.returncode == 0, first.stderr
+    assert (second.returncode, second.stdout) == (0, first.stdout)
