@@ -26,6 +26,15 @@ from markupsafe import Markup, escape
 
 from compiler.backends.labels import edition_line, label, language_name
 from compiler.graph import Graphs
+from compiler.model.entries import (
+    STAMPS,
+    Book,
+    EntryBlock,
+    Step,
+    condition_text,
+    step_text,
+    table_title,
+)
 from compiler.model.game import Game
 from compiler.model.l10n import TRANSLATED
 from compiler.model.rules import Block, Rule
@@ -113,6 +122,39 @@ class RuleView:
     cited_by: tuple[tuple[str, str], ...]
     children: tuple[RuleView, ...]
     after: tuple[BlockView, ...]
+
+
+def _entry_block(block: EntryBlock, anchors: dict[int, str]) -> dict:
+    """One block of an entry as the page shows it: text, or an instruction box's rows."""
+    if block.kind in ("narrative", "heading"):
+        stamp = STAMPS.get(block.stamp or "")
+        return {"kind": block.kind, "text": block.text or "", "stamp": stamp}
+    rows = [
+        (
+            condition_text(row) if (row.label or row.condition) else "",
+            [_step(step, anchors) for step in row.steps],
+        )
+        for row in block.rows
+    ]
+    return {
+        "kind": "box",
+        "title": table_title(block),
+        "labelled": bool(table_title(block)) or any(label for label, _ in rows),
+        "dotted": block.separator == "dotted",
+        "rows": rows,
+    }
+
+
+def _step(step: Step, anchors: dict[int, str]) -> Markup:
+    """An instruction's printed words; "Turn to entry N" links to entry N on the page."""
+    text = escape(step_text(step))
+    if step.action == "turn_to" and step.value in anchors:
+        number = str(step.value)
+        link = Markup('entry <a class="ref" href="#{0}">{1}</a>').format(
+            anchors[step.value], number
+        )
+        text = text.replace(f"entry {number}", link, 1)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +368,7 @@ class _Page:
             "glossary": glossary,
             "tables": tables,
             "decks": decks,
+            "books": self.books(),
             "errata": self.errata(),
             "errata_title": self.errata_title(),
             "gaps": [(c.name, c.missing) for c in game.components if c.missing],
@@ -454,6 +497,8 @@ class _Page:
             out.append(Section(self.own("cb-tables"), label(lang, "tables")))
         if game.decks:
             out.append(Section(self.own("cb-cards"), label(lang, "cards")))
+        for book in game.books:
+            out.append(Section(self.own(f"book-{book.id}"), self.book_title(book)))
         if game.errata:
             out.append(Section(self.own("cb-errata"), self.errata_title()))
         if any(c.missing for c in game.components):
@@ -478,6 +523,38 @@ class _Page:
                     "term": term.term,
                     "meaning": term.meaning,
                     "see": see,
+                }
+            )
+        return out
+
+    def book_title(self, book: Book) -> str:
+        if book.publisher_content:
+            return book.title
+        return label(self.lang, "book-not-publisher", title=book.title)
+
+    def books(self) -> list[dict]:
+        """Each paragraph book, its entries in number order, each "Turn to entry N" a link
+        to entry N: the rulebook printed War Story's demonstration mission and the page
+        had no place for it."""
+        out = []
+        for book in self.game.books:
+            anchors = {
+                entry.number: self.own(f"entry-{book.id}-{entry.number}") for entry in book.entries
+            }
+            entries = [
+                {
+                    "anchor": self.unique(anchors[entry.number]),
+                    "number": entry.number,
+                    "blocks": [_entry_block(block, anchors) for block in entry.blocks],
+                }
+                for entry in sorted(book.entries, key=lambda e: e.number)
+            ]
+            out.append(
+                {
+                    "anchor": self.own(f"book-{book.id}"),
+                    "title": self.book_title(book),
+                    "notice": book.notice,
+                    "entries": entries,
                 }
             )
         return out

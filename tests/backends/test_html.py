@@ -547,3 +547,27 @@ def test_a_translations_untranslated_strings_say_their_language(tmp_path: Path) 
     assert text.count('lang="it"') == 1  # the rest is translated: English, as the page says
     stock = page_bytes("liberation").decode("utf-8")  # the Italian page: its own language
     assert 'lang="it"' in stock[:300] and "<span lang=" not in stock
+
+
+def test_a_paragraph_book_is_on_the_page_each_turn_to_a_link_to_its_entry() -> None:
+    """War Story's demonstration mission was in the rulebook and not on the page: a
+    player reading the HTML could not play it. Each entry now has its number as an id,
+    each "Turn to entry N" links to it, and the book is in the contents, marked as
+    written for Casebook."""
+    import re
+
+    fe = living("war-story-occupied-france")
+    assert fe.game is not None and fe.graphs is not None
+    page = html.render(fe.game, fe.graphs, "living").decode("utf-8")
+    (book,) = fe.game.books
+    ids = set(re.findall(r'\bid="([^"]+)"', page))
+    entries = {f"entry-{book.id}-{e.number}" for e in book.entries}
+    assert entries <= ids
+    turns = [step.value for e in book.entries for step in e.steps() if step.action == "turn_to"]
+    links = re.findall(r'entry <a class="ref" href="#(entry-[^"]+)">(\d+)</a>', page)
+    assert len(links) == len(turns) and turns
+    assert all(target == f"entry-{book.id}-{n}" and target in ids for target, n in links)
+    title = f"{book.title} (written for Casebook, not the publisher&#39;s text)"
+    assert f'<li><a href="#book-{book.id}">{title}</a></li>' in page
+    assert f"<h2>{title}</h2>" in page
+    assert "<caption>CHECK highest Influence</caption>" in page
