@@ -32,6 +32,7 @@ import polib
 
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n.corrections import touching
+from compiler.l10n.po_wrap import gettext_wrapped
 from compiler.l10n.units import GAP_KIND, Unit
 from compiler.load.yaml_nodes import CONTROL
 from compiler.model.game import Erratum, Game
@@ -410,7 +411,10 @@ def _closest(
 
 
 def dumps(po: polib.POFile) -> str:
-    return str(po) if str(po).endswith("\n") else str(po) + "\n"
+    """The catalog as gettext's tools write it (po_wrap): msgmerge, msgcat and Poedit
+    leave every line as it is."""
+    text = gettext_wrapped(str(po))
+    return text if text.endswith("\n") else text + "\n"
 
 
 def read(path: Path, shown: str) -> polib.POFile:

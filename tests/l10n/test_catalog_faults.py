@@ -458,7 +458,9 @@ def test_a_finding_in_an_entry_whose_msgctxt_is_wrapped_is_placed_at_the_entry(
         encoding="utf-8",
     )
     lines = po.read_text(encoding="utf-8").splitlines()
-    piece = lines.index('"rule:scenario-5-erigere-barricata:body.scenario-5-esempio-percorsi-"')
+    piece = lines.index(
+        '"rule:scenario-5-erigere-barricata:body.scenario-5-esempio-percorsi-bloccati."'
+    )
     assert lines[piece - 1] == 'msgctxt ""'
     result = run_casebook(
         "lint", "liberation", "--lang", "en", "--select", "L10N004", "--rulesets", str(tmp_path)
