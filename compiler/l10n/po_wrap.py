@@ -84,22 +84,28 @@ def _portions(escaped: str) -> list[str]:
 
 def _breaks(portion: str, start: int, width: int) -> list[int]:
     """Where the portion's lines begin after its first, filled greedily from column
-    ``start`` to ``width`` (libunistring's ulc_width_linebreaks)."""
-    allowed = _allowed(portion)
+    ``start`` to ``width`` (libunistring's ulc_width_linebreaks): a piece (from one
+    place a line may begin to the next) goes to a new line when it would pass
+    ``width``, its trailing spaces counted."""
+    columns = _running_columns(portion)
     chosen: list[int] = []
-    column, piece, last = start, 0, None
-    for i, char in enumerate(portion):
-        if i in allowed:
-            if last is not None and column + piece > width:
-                chosen.append(last)
-                column = 0
-            last = i
-            column += piece
-            piece = 0
-        piece += _columns(char)
-    if last is not None and column + piece > width:
-        chosen.append(last)
+    column, last, previous = start, None, 0
+    for i in [*_allowed(portion), len(portion)]:
+        piece = columns(i) - columns(previous)
+        if last is not None and column + piece > width:
+            chosen.append(last)
+            column = 0
+        last, previous = i, i
+        column += piece
     return chosen
+
+
+def _running_columns(text: str):
+    """columns(i): the columns ``text[:i]`` takes (its length, for ASCII)."""
+    if text.isascii():
+        return lambda i: i
+    running = [0, *itertools.accumulate(_columns(c) for c in text)]
+    return running.__getitem__
 
 
 # What libunistring, which gettext's tools break lines with, makes of the characters
@@ -108,17 +114,23 @@ _NEVER_BEFORE = frozenset(")]}!?,.:;/…")  # closing brackets, stops, "/": not 
 _AFTER = frozenset("-/.,:;!?|}…–—")  # a line may begin after these (not before a figure)
 _QUOTES = frozenset("\"'«»“”‘’„‚‹›")  # no break next to a quotation mark but after a space
 _OPENING = frozenset("([{")  # kept with what follows
+_CANDIDATE = re.compile(r"(?<=[ \-/.,:;!?|}…–—])(?=[^ ])|(?=[—\\])")
 
 
-def _allowed(portion: str) -> frozenset[int]:
-    """The indexes a line may begin at, none inside an escape nor just before the
-    final ``\\n``."""
-    inside = {i for m in _ESCAPE.finditer(portion) for i in range(m.start() + 1, m.end())}
-    if portion.endswith("\\n"):
-        inside.add(len(portion) - 2)
-    return frozenset(
-        i for i in range(1, len(portion)) if i not in inside and _may_break(portion, i)
-    )
+def _allowed(portion: str) -> list[int]:
+    """The indexes a line may begin at, in order, none inside an escape nor just before
+    the final ``\\n``. Only the places after a space or a mark that may end a line, and
+    before an em dash or an escape, are asked."""
+    inside: set[int] = set()
+    if "\\" in portion:
+        inside = {i for m in _ESCAPE.finditer(portion) for i in range(m.start() + 1, m.end())}
+        if portion.endswith("\\n"):
+            inside.add(len(portion) - 2)
+    return [
+        i
+        for m in _CANDIDATE.finditer(portion)
+        if 0 < (i := m.start()) < len(portion) and i not in inside and _may_break(portion, i)
+    ]
 
 
 def _may_break(text: str, i: int) -> bool:
