@@ -79,6 +79,15 @@ def blocks(state: State, ctx: Context) -> tuple[EntryBlock, ...]:
     """The instruction box being read: the state's ``block``, or a book entry's blocks."""
     raw = state.get("block")
     if raw is not None:
+        if not isinstance(raw, list | dict):
+            # block=if-else-night was read as a box of narrative, and every step said
+            # "no IF/ELSE table here" (found by a probe); words belong in a list of blocks
+            tables = {t.id for t in ctx.game.tables}
+            what = f"{raw!r} is a table of tables.yaml, not" if raw in tables else "not"
+            raise ProcedureError(
+                f"block is the instruction box as printed, e.g. "
+                f"block='{{if_else: [...]}}'; {what} a box (or give reading_entry=N)"
+            )
         items = raw if isinstance(raw, list) else [raw]
         return tuple(parse_block(item) for item in items)
     number = state.get("reading_entry")

@@ -354,3 +354,14 @@ def test_resolve_takes_a_list_of_faces_as_dice_are_typed(
     second = run_casebook("resolve", "plan-vert", procedure, *as_typed, "--seed", "3")
     assert first.returncode == 0, first.stderr
     assert (second.returncode, second.stdout) == (0, first.stdout)
+
+
+def test_resolve_refuses_a_table_id_given_as_the_instruction_box() -> None:
+    """Found by a probe: block=if-else-night was read as a box of narrative text, and
+    the answer was three lines of "no CHOOSE table here", exit 0."""
+    done = run_casebook(
+        "resolve", "war-story-occupied-france", "solid-lines", "block=if-else-night", "time=day"
+    )
+    assert done.returncode == 2
+    assert "'if-else-night' is a table of tables.yaml, not a box" in done.stderr
+    assert "no CHOOSE table here" not in done.stdout
