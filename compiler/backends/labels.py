@@ -37,6 +37,7 @@ LABELS: dict[str, dict[str, str]] = {
         "cards-at": "The cards: see {deck}, in Cards.",
         "gap-mark": "Not in the source:",
         "book-not-publisher": "{title} (written for Casebook, not the publisher's text)",
+        "book-not-publisher-head": "{title} (not the publisher's)",
         "title-not-publisher": "It also holds {title}, written for Casebook to show the "
         "rules in play: not the publisher's text.",
         "gaps": "Not in the source",
@@ -123,6 +124,7 @@ LABELS: dict[str, dict[str, str]] = {
         "cards-at": "Le carte: vedi {deck}, in Carte.",
         "gap-mark": "Non presente nella fonte:",
         "book-not-publisher": "{title} (scritto per Casebook, non è testo dell'editore)",
+        "book-not-publisher-head": "{title} (non dell'editore)",
         "title-not-publisher": "Contiene anche {title}, scritto per Casebook per mostrare "
         "le regole in gioco: non è testo dell'editore.",
         "gaps": "Non presente nella fonte",

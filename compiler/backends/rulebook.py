@@ -129,6 +129,7 @@ class _Heading(Paragraph):
         key: str | None = None,
         title: str = "",
         level: int = 0,
+        head: str | None = None,
         **kwargs,
     ) -> None:
         # key None: a part ReportLab's split() made of a heading too long for one page
@@ -136,12 +137,14 @@ class _Heading(Paragraph):
             text = f'<a name="{key}"/>{text}'  # the bookmark needs its destination on the page
         super().__init__(text, style, **kwargs)
         self.outline = (key, title, level) if key is not None else None
+        self.head = head  # what the running head says, when shorter than the title
 
     def split(self, availWidth, availHeight):
         """The first part keeps the bookmark and the contents line."""
         parts = super().split(availWidth, availHeight)
         if parts:
             parts[0].outline = self.outline
+            parts[0].head = self.head
         return parts
 
 
@@ -223,9 +226,10 @@ class _Doc(BaseDocTemplate):
         self.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
         self.notify("TOCEntry", (level, esc(title), self.page, key))
         if level == 0:
+            head = getattr(flowable, "head", None) or title
             if self.first_module_on_page is None:
-                self.first_module_on_page = title
-            self.module_in_force = title
+                self.first_module_on_page = head
+            self.module_in_force = head
 
     def _start_contents(self, canvas, doc) -> None:
         self.first_module_on_page = None
@@ -571,9 +575,15 @@ class _Story:
                 # a book the publisher did not write says so where a reader meets it, in
                 # its heading, the contents and the bookmarks: War Story's demonstration
                 # mission stood in the contents as one of the publisher's chapters
+                head = None
                 if ours:
+                    # the running head's room cut the marking short: "(written for
+                    # Casebook, not the …)"; it says the short form whole
+                    head = label(self.game.language, "book-not-publisher-head", title=text)
                     text = label(self.game.language, "book-not-publisher", title=text)
-                return _Heading(f'<a name="{key}"/>{esc(text)}', self.s["h1"], key, text, 0)
+                return _Heading(
+                    f'<a name="{key}"/>{esc(text)}', self.s["h1"], key, text, 0, head=head
+                )
 
             self.flowables.extend(book_flowables(book, self.column_width, heading, entry_set))
 

@@ -133,6 +133,12 @@ def test_a_book_the_publisher_did_not_write_says_so_in_its_heading_and_on_the_ti
         "Demonstration Mission: The Signal at Les Ormes (written for Casebook, not the "
         "publisher's text)" in titles
     )
+    # the running head says it whole, in its short form: it read "(written for
+    # Casebook, not the …)", cut to the head's room
+    pages = [" ".join(page.extract_text().split()) for page in reader.pages]
+    head = "Demonstration Mission: The Signal at Les Ormes (not the publisher's)"
+    assert sum(head in page for page in pages) >= 2
+    assert not any("not the …" in page for page in pages)
 
 
 def test_a_chart_too_wide_for_a_column_is_set_across_the_page(books) -> None:
