@@ -36,6 +36,7 @@ from reportlab.platypus import (
 )
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
+from compiler.backends.labels import label
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, SERIF, register
 from compiler.backends.pdf.long_paragraphs import cell, in_pieces
@@ -44,6 +45,7 @@ from compiler.backends.pdf.paper import POINTS
 from compiler.backends.pdf.tables import with_split_rows
 from compiler.backends.rulebook import TITLE_MAX
 from compiler.diagnostics import Finding, Severity
+from compiler.l10n.units import GAP_KIND
 from compiler.model.game import Game
 from compiler.model.l10n import TRANSLATED, UnitState
 from compiler.write import Output
@@ -263,9 +265,15 @@ def _rows(
         right = esc(shown).replace("\n\n", "<br/><br/>")
         if unit.status != TRANSLATED:
             right = f'<font color="#888888">{right}</font>' if right else ""
+        left = esc(unit.source).replace("\n\n", "<br/><br/>")
+        if unit.kind == GAP_KIND:
+            # Casebook's note on a picture the source lacks, on both sides: marked as the
+            # books mark it, not set as the source's words (found by a review)
+            left = _ours(game.l10n.source_lang, left)
+            right = _ours(game.l10n.lang, right) if right else ""
         rows.append(
             [
-                cell(esc(unit.source).replace("\n\n", "<br/><br/>"), st["cell"]),
+                cell(left, st["cell"]),
                 cell(right, st["cell"]),
                 _margin(unit, flags.get(unit.id, []), st),
             ]
@@ -274,6 +282,12 @@ def _rows(
             marks.append(("BACKGROUND", (2, len(rows) - 1), (2, len(rows) - 1), "#fdf2e9"))
     if rows:
         yield _table(rows, marks, text_w, split_rows)
+
+
+def _ours(language: str, markup: str) -> str:
+    """A gap note's text, bracketed and headed as the rulebook heads it, in grey."""
+    said = esc(label(language, "gap-mark"))
+    return f'<font color="#5a5a5a">[<b>{said}</b> {markup}]</font>'
 
 
 def _table(rows, marks, text_w: float, split_rows: bool = False) -> Table:

@@ -408,8 +408,17 @@ class _Story:
             return False
         span = Span(f"span-{len(self.spans)}", height)
         self.spans.append(span)
-        outer += [NextPageTemplate(span.template), PageBreak(), *taken, FrameBreak()]
-        outer.append(NextPageTemplate("body"))
+        if outer and isinstance(outer[-1], PageBreak):
+            # the part begins a page already (the book's first, after the contents): a
+            # second break left a page with its running head alone (found by a review)
+            at = len(outer) - 1
+            if isinstance(outer[at - 1], NextPageTemplate):
+                del outer[at - 1]
+                at -= 1
+            outer.insert(at, NextPageTemplate(span.template))
+        else:
+            outer += [NextPageTemplate(span.template), PageBreak()]
+        outer += [*taken, FrameBreak(), NextPageTemplate("body")]
         return True
 
     def block(self, block: Block, indented: bool = False, heading: str | None = None) -> None:

@@ -23,7 +23,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, dice_text, rolls
+from compiler.procedures.core import (
+    Context,
+    ProcedureError,
+    State,
+    Values,
+    dice_text,
+    rolls,
+    whole,
+)
 
 MAX_TURNS = 10_000  # a clock that never falls is a binding error, not a long game
 
@@ -34,7 +42,8 @@ def _roll(params: Mapping[str, Any], state: State, ctx: Context, key: str) -> li
 
 
 def tick(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
-    clock = int(state.get("clock", params["start"]))
+    # a whole number: clock=40,2 was a Python TypeError blamed on the procedure
+    clock = whole(state.get("clock", params["start"]), "clock")
     ends_at = int(params.get("ends_at", 0))
     first = _roll(params, state, ctx, "clock_roll")
     used = first
@@ -52,7 +61,8 @@ def tick(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values,
 
 
 def run_out(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
-    clock = int(state.get("clock", params["start"]))
+    # a whole number: clock=40,2 was a Python TypeError blamed on the procedure
+    clock = whole(state.get("clock", params["start"]), "clock")
     ends_at = int(params.get("ends_at", 0))
     start, rolled = clock, []
     while clock > ends_at:

@@ -333,7 +333,8 @@ class RulesReference:
         """A component by its id, name, aliases or the title of its deck; failing those,
         by the same words in the singular or plural ("Boost token" for "Boost tokens",
         "Tessere PERSONAGGIO" for "tessera PERSONAGGIO": ref printed that deck title and
-        found nothing by it); failing those, one id it declares."""
+        found nothing by it), when the query is more than one word; failing those, one
+        id it declares."""
         folded = fold(query.strip())
         titles: dict[str, list[str]] = {}
         for deck in self.game.decks:
@@ -344,7 +345,10 @@ class RulesReference:
             for comp in self.game.components
         ]
         match = next((c for c, names in named if any(fold(n) == folded for n in names)), None)
-        if match is None:
+        if match is None and len(folded.split()) > 1:
+            # a name of several words only: one word ("Agent", "cards", "good") is a
+            # word to search for, and stemmed it named a component (AGENTS box, Mission
+            # cards, Goods train) in place of the rules that use it
             stem = _stems(folded)
             match = next(
                 (c for c, names in named if any(_stems(fold(n)) == stem for n in names)), None
@@ -484,7 +488,13 @@ class RulesReference:
         """(address, title words, text words, text) per rule, built on first search."""
         out = []
         for address, rule in self.rules.items():
-            text = " ".join(p.text for b in rule.blocks() for p in b.paras)
+            # a gap note is Casebook's: bracketed as the rule's answer shows it, so a
+            # snippet never runs it into the source's words (found by a review)
+            text = " ".join(
+                f"[not in the source: {p.text}]" if b.kind == "gap" else p.text
+                for b in rule.blocks()
+                for p in b.paras
+            )
             # what its tables print is the rule's too: "Caen" and "Get down" are in
             # Plan Vert's tables alone, and a search found nothing
             cells = " ".join(

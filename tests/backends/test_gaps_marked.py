@@ -162,3 +162,11 @@ def test_liberations_lost_die_faces_are_marked_in_both_books(language: str, said
     jeanne = "V-MANN con un risultato o ." if language == "it" else "with a result of or ."
     assert said in text
     assert text.index(jeanne) < text.index(said) < text.index(jeanne) + len(jeanne) + 5
+
+
+def test_a_word_search_shows_a_gap_note_bracketed_not_run_into_the_text(mini: Path) -> None:
+    """Found by a review: a snippet ran Casebook's note into the source's words."""
+    found = run_casebook("ref", "mini-case", "diagram", "--rulesets", str(mini.parent))
+    assert found.returncode == 0, found.stderr
+    said = " ".join(found.stdout.split())
+    assert "[not in the source: the diagram of the draw, with its arrow]" in said

@@ -22,7 +22,7 @@ NAMES = ("Organizzazione", "Combattimento", "Informazioni", "Propaganda", "Liber
 COLUMNS = [f"Colonna{i}" for i in range(7)]
 
 
-def _game(tmp_path: Path, rows: int, filler: int) -> bytes:
+def _game(tmp_path: Path, rows: int, filler: int, first: bool = False) -> bytes:
     """mini-case with a 7-column table of long words in a new Section 2.2, after
     ``filler`` paragraphs in Section 2.1, rendered as an A4 rulebook."""
     game = copy_mini_case(tmp_path)
@@ -47,6 +47,11 @@ def _game(tmp_path: Path, rows: int, filler: int) -> bytes:
         "          - kind: table\n            table: roster\n"
     )
     rules.write_text(text, encoding="utf-8")
+    if first:  # the table in the book's first rule too, which begins a page already
+        play = game / "rules" / "01-play.yaml"
+        said = "      - Read Module 2.0 before play.\n"
+        table = "      - kind: table\n        table: roster\n"
+        play.write_text(play.read_text(encoding="utf-8").replace(said, said + table))
     fe = front_end(game, tmp_path, "living")
     assert fe.game is not None and fe.graphs is not None, [f.render() for f in fe.findings]
     return rulebook.render(fe.game, fe.graphs, "a4")
@@ -84,3 +89,15 @@ def test_a_table_taller_than_most_of_a_page_stays_in_its_column(tmp_path: Path) 
     texts = [w["text"] for _, words in pages for w in words]
     assert "Roll" in texts  # the book is laid out; the table is set, broken words and all
     assert any(t.startswith("Liberazione") or t.startswith("Liberazi") for t in texts)
+
+
+def test_a_wide_table_in_the_books_first_rule_leaves_no_empty_page(tmp_path: Path) -> None:
+    """Found by a review: the contents end with a page break, and the part set across the
+    page added a second one: a page with its running head alone."""
+    pages = _pages(_game(tmp_path, rows=4, filler=0, first=True))
+    assert all(len(words) > 8 for _, words in pages)  # more than a running head and a folio
+    play = next(i for i, (_, ws) in enumerate(pages) if any(w["text"] == "Read" for w in ws))
+    contents = next(
+        i for i, (_, ws) in enumerate(pages) if any(w["text"] == "Contents" for w in ws)
+    )
+    assert play == contents + 1

@@ -167,3 +167,14 @@ def test_a_component_is_found_by_its_decks_title_and_in_the_singular_or_plural()
     # a crude stem is a fallback only: an exact name is taken as it is
     exact = run_casebook("ref", "liberation", "tessera PERSONAGGIO")
     assert exact.stdout == deck.stdout
+
+
+def test_one_word_is_searched_for_not_stemmed_into_a_components_name() -> None:
+    """Found by a review: with the plural matching, "Agent" answered the AGENTS box in
+    place of the 25 rules that use the word, "cards" Mission cards, "good" the Goods
+    train. A name of one word is searched for, as before."""
+    for game, word in ((WAR_STORY, "Agent"), (WAR_STORY, "cards"), ("plan-vert", "good")):
+        result = run_casebook("ref", game, word, "--format", "json")
+        assert result.returncode == 0, result.stderr
+        answer = json.loads(result.stdout)
+        assert answer["components"] == [] and answer["search"], (game, word)

@@ -146,3 +146,11 @@ def test_the_english_kit_says_it_is_in_english(english_liberation) -> None:
         info = _described(pdf, "", "en")  # game.yaml names no publisher
         if pdf.name.endswith("-pod.pdf"):
             assert "TrimBox" in info["Subject"]
+
+
+def test_the_proof_marks_a_gap_note_as_casebooks_on_both_sides(built: Path) -> None:
+    """Found by a review: a gap note (what the book shows that the source lacks) stood
+    in the column headed "the source (it)" as if it were the publisher's words."""
+    text = " ".join(_text(built / "proof-it-en-a4.pdf").split())
+    assert "[Non presente nella fonte: l'icona dello scenario 1]" in text
+    assert "[Not in the source: the scenario 1 icon]" in text

@@ -139,3 +139,23 @@ def test_liberations_living_aid_prints_scenario_4s_cards_corrected() -> None:
     flat = " ".join(text.split())
     assert "M031 a M036[B-E014]" in flat.replace("M036 [B", "M036[B")
     assert "da M31 a M36" not in flat
+
+
+def test_a_corrected_cell_is_highlighted_as_corrected_text_is(game: Path) -> None:
+    """Found by a review: the cell had its erratum's number but not the highlight the
+    living edition gives every correction in the rule text."""
+    import pdfplumber
+
+    fe = _edition(game, "living")
+    with pdfplumber.open(io.BytesIO(aids.render(fe.game, "a4"))) as pdf:
+        page = next(p for p in pdf.pages if "destroyed" in (p.extract_text() or ""))
+        word = next(w for w in page.extract_words() if w["text"].startswith("destroyed"))
+        yellow = [
+            r
+            for r in page.rects
+            if r.get("non_stroking_color")
+            and tuple(round(v, 2) for v in r["non_stroking_color"]) == (1.0, 0.94, 0.63)
+        ]
+    assert any(
+        r["x0"] <= word["x0"] and r["top"] <= word["bottom"] <= r["bottom"] + 2 for r in yellow
+    )

@@ -365,3 +365,12 @@ def test_resolve_refuses_a_table_id_given_as_the_instruction_box() -> None:
     assert done.returncode == 2
     assert "'if-else-night' is a table of tables.yaml, not a box" in done.stderr
     assert "no CHOOSE table here" not in done.stdout
+
+
+def test_resolve_says_a_list_is_not_a_clock() -> None:
+    """Found by a review: clock=40,2 (two numbers) was a Python TypeError blamed on the
+    procedure's file."""
+    done = run_casebook("resolve", "plan-vert", "14", "clock=40,2", "--seed", "1")
+    assert done.returncode == 2
+    assert "clock must be a whole number, not [40, 2]" in done.stderr
+    assert "procedures.yaml" not in done.stderr

@@ -83,4 +83,5 @@ def gap_markup(language: str, text: str) -> str:
     reader takes Casebook's words for the publisher's. One form in every PDF."""
     from compiler.backends.labels import label
 
-    return f"[<i>{esc(label(language, 'gap-mark'))}</i> {text}]"
+    # bold, not italic: the sans face has no italic, and <i> printed upright
+    return f"[<b>{esc(label(language, 'gap-mark'))}</b> {text}]"

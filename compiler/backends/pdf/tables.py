@@ -10,7 +10,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
 from compiler.backends.pdf.long_paragraphs import cell
-from compiler.backends.pdf.markup import erratum_marker, esc
+from compiler.backends.pdf.markup import CHANGE_BACK, erratum_marker, esc
 from compiler.backends.pdf.styles import ACCENT, SHADE
 from compiler.backends.pdf.table_widths import (
     BOTTOM_PADDING,
@@ -73,10 +73,7 @@ def table_flowable(
     name = f'<a name="{anchor}"/>' if anchor else ""
     headed = any(c.label for c in columns)
     texts = [
-        [
-            esc(text) + "".join(erratum_marker(e, errata_linked) for e in table.errata_at(r, c))
-            for c, text in enumerate(row)
-        ]
+        [_corrected(esc(text), table.errata_at(r, c), errata_linked) for c, text in enumerate(row)]
         for r, row in enumerate(table.rows)
     ]
     if texts and texts[0] and name and not headed:  # no header row to hold the anchor
@@ -112,6 +109,15 @@ def table_flowable(
         style.append(("ROWBACKGROUNDS", (0, 0), (-1, -1), [colors.white, SHADE]))
     flowable.setStyle(TableStyle(style))
     return flowable
+
+
+def _corrected(markup: str, errata: tuple[str, ...], linked: bool) -> str:
+    """A cell's text, highlighted and marked as corrected rule text is when errata
+    changed it (a review found the mark without the highlight)."""
+    if not errata:
+        return markup
+    marks = "".join(erratum_marker(e, linked) for e in errata)
+    return f'<font backColor="{CHANGE_BACK}">{markup}</font>{marks}'
 
 
 MAX_REPEATED_HEADER = 200.0  # pt: a quarter of a page; a header taller is not repeated
