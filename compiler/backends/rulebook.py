@@ -464,7 +464,7 @@ class _Story:
             # Casebook's words, not the publisher's: what the printed book shows here
             for para in block.paras:
                 text = gap_markup(self.game.language, self.markup(para))
-                self.add(Paragraph(text, s["gap"]))
+                self.add(Paragraph(text, s["gap-item"] if indented else s["gap"]))
         else:
             style = s.get(block.kind, s["note"])
             name = f'<a name="{dest("example-" + block.id)}"/>' if block.id else ""

@@ -114,7 +114,19 @@ _NEVER_BEFORE = frozenset(")]}!?,.:;/…")  # closing brackets, stops, "/": not 
 _AFTER = frozenset("-/.,:;!?|}…–—")  # a line may begin after these (not before a figure)
 _QUOTES = frozenset("\"'«»“”‘’„‚‹›")  # no break next to a quotation mark but after a space
 _OPENING = frozenset("([{")  # kept with what follows
-_CANDIDATE = re.compile(r"(?<=[ \-/.,:;!?|}…–—])(?=[^ ])|(?=[—\\])")
+# Chinese and Japanese break between ideographs and kana (UAX #14 classes ID, CJ…),
+# Korean between syllables, but never before closing marks nor after opening ones
+_WIDE = (
+    "\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f"
+    "\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+)
+_CJK_NO_BEFORE = frozenset(
+    "、。，．：；！？」』）〕］｝〉》】〙〗〟’”ー々〻"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・‥…゛゜ゝゞヽヾ"
+)
+_CJK_NO_AFTER = frozenset("「『（〔［｛〈《【〘〖〝‘“")
+_CANDIDATE = re.compile(rf"(?<=[ \-/.,:;!?|}}…–—])(?=[^ ])|(?=[—\\])|(?<=[{_WIDE}])|(?=[{_WIDE}])")
+_IS_WIDE = re.compile(f"[{_WIDE}]")
 
 
 def _allowed(portion: str) -> list[int]:
@@ -141,6 +153,8 @@ def _may_break(text: str, i: int) -> bool:
     if before == " ":
         # a quotation mark, spaces, then an opening bracket stay together ("” (")
         return not (char in _OPENING and text[:i].rstrip(" ")[-1:] in _QUOTES)
+    if _IS_WIDE.match(before) or _IS_WIDE.match(char):
+        return char not in _CJK_NO_BEFORE and before not in _CJK_NO_AFTER
     if before in _QUOTES or before in _OPENING:
         return False
     if char == "—":

@@ -216,6 +216,8 @@ def _text_places(
     """Each occurrence of ``old`` in a rule's own text, in reading order."""
     for blocks in (body, after):
         for b_index, block in enumerate(blocks):
+            if block.kind == "gap":
+                continue  # Casebook's note: edited where it is written, never by erratum
             for p_index, para in enumerate(block.paras):
                 for start in _starts(para.text, old):
                     yield blocks, b_index, p_index, start
@@ -313,6 +315,8 @@ def _replace_everywhere(
 
     def fix_block(block: Block) -> Block:
         nonlocal count
+        if block.kind == "gap":
+            return block  # Casebook's note, not the source's text
         paras = []
         for para in block.paras:
             start = para.text.find(erratum.old)

@@ -115,6 +115,11 @@ class RuleReader:
             return Block(
                 "heading", (self._placed(src, normalise(item["text"]), where, text_at),), where
             )
+        if kind == "gap":
+            # Casebook's note: a reference in it is not one the publisher made (no edge
+            # of the citation graph, no XREF finding advising an erratum)
+            paras = tuple(Para(p) for p in split_paragraphs(item["text"]))
+            return Block(kind, paras, where)
         paras = tuple(self._placed(src, p, where, text_at) for p in split_paragraphs(item["text"]))
         return Block(kind, paras, where, label=item.get("label"), id=item.get("id"))
 

@@ -170,3 +170,56 @@ def test_a_word_search_shows_a_gap_note_bracketed_not_run_into_the_text(mini: Pa
     assert found.returncode == 0, found.stderr
     said = " ".join(found.stdout.split())
     assert "[not in the source: the diagram of the draw, with its arrow]" in said
+
+
+def test_a_reference_in_a_gap_note_is_no_citation_and_no_erratum_touches_it(
+    tmp_path: Path,
+) -> None:
+    """Found by a review: "(Section 2.1)" in a gap note was a citation the publisher
+    never made (ref's "cited by"), a bad one got lint's advice to correct it by erratum,
+    and an erratum could rewrite the note. The note is ours: edited where it is written."""
+    game = copy_mini_case(tmp_path)
+    rules = game / "rules" / "01-play.yaml"
+    said = "              - Each turn has two phases (Cases 1.1.2 and 2.1.1).\n"
+    gap = "              - kind: gap\n                text: the diagram of Section 2.1\n"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(said, said + gap))
+    fe = front_end(game, tmp_path, "living")
+    assert fe.game is not None and fe.graphs is not None, [f.render() for f in fe.findings]
+    assert "1.1.1" not in fe.graphs.references.cited_by("2.1")
+    errata = game / "errata.yaml"
+    errata.write_text(
+        errata.read_text(encoding="utf-8")
+        + "  - id: E9\n    rule: 1.1.1\n    old: diagram\n    new: picture\n    why: Ours.\n"
+    )
+    fe = front_end(game, tmp_path, "living")
+    (finding,) = [f for f in fe.findings if f.code == "ERRATA002"]
+    assert "'diagram' is not in the text of 1.1.1" in finding.message
+
+
+def test_a_gap_notes_last_word_stays_with_its_bracket() -> None:
+    """Found by a review: "[… with the callouts ① to" / "⑤]", the mark alone on a line."""
+    from compiler.backends.pdf.markup import gap_markup
+
+    assert gap_markup("en", "the callouts ① to ⑤").endswith("to&nbsp;⑤]")
+    linked = 'see <a href="#x">Case 1</a>'
+    assert gap_markup("en", linked).endswith(f"{linked}]")  # never inside a tag
+
+
+def test_a_gap_under_a_lettered_item_is_indented_as_the_items_text(tmp_path: Path) -> None:
+    """Found by a review: under an item, the gap stood at the column's edge while the
+    item's own paragraphs are indented."""
+    import pdfplumber
+
+    game = copy_mini_case(tmp_path)
+    rules = game / "rules" / "01-play.yaml"
+    said = "                  - Draw from the top.\n"
+    gap = "                  - kind: gap\n                    text: the deck's picture\n"
+    more = "                  - Then deal.\n"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(said, said + gap + more))
+    fe = front_end(game, tmp_path, "living")
+    assert fe.game is not None and fe.graphs is not None
+    with pdfplumber.open(io.BytesIO(rulebook.render(fe.game, fe.graphs, "a4"))) as pdf:
+        words = [w for p in pdf.pages for w in p.extract_words()]
+    then = next(w for w in words if w["text"] == "Then")  # the item's second paragraph
+    mark = next(w for w in words if w["text"] == "[Not")
+    assert abs(mark["x0"] - then["x0"]) < 1

@@ -83,5 +83,9 @@ def gap_markup(language: str, text: str) -> str:
     reader takes Casebook's words for the publisher's. One form in every PDF."""
     from compiler.backends.labels import label
 
+    # its last word kept with the bracket: "⑤]" stood alone on a line (a review)
+    head, space, last = text.rpartition(" ")
+    if space and "<" not in last and ">" not in last:
+        text = f"{head}&nbsp;{last}"
     # bold, not italic: the sans face has no italic, and <i> printed upright
     return f"[<b>{esc(label(language, 'gap-mark'))}</b> {text}]"

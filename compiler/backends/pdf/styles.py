@@ -86,6 +86,15 @@ def styles() -> dict[str, ParagraphStyle]:
             textColor=EDITORIAL,
             leftIndent=4,
         ),
+        "gap-item": ParagraphStyle(  # under a lettered item, indented as the item's text
+            "gap-item",
+            parent=body,
+            fontName=SANS,
+            fontSize=7.6,
+            leading=9.4,
+            textColor=EDITORIAL,
+            leftIndent=11,
+        ),
         "inline-heading": ParagraphStyle(
             "inline-heading",
             parent=body,
