@@ -30,6 +30,15 @@ def styles() -> dict[str, ParagraphStyle]:
         allowOrphans=0,
         bulletFontName=SERIF,
     )
+    gap = ParagraphStyle(  # where the book shows a picture the source lacks
+        "gap",
+        parent=body,
+        fontName=SANS,
+        fontSize=7.6,
+        leading=9.4,
+        textColor=EDITORIAL,
+        leftIndent=4,
+    )
     return {
         "body": body,
         "item": ParagraphStyle(
@@ -77,24 +86,9 @@ def styles() -> dict[str, ParagraphStyle]:
             spaceBefore=3,
             spaceAfter=6,
         ),
-        "gap": ParagraphStyle(  # where the book shows a picture the source lacks
-            "gap",
-            parent=body,
-            fontName=SANS,
-            fontSize=7.6,
-            leading=9.4,
-            textColor=EDITORIAL,
-            leftIndent=4,
-        ),
-        "gap-item": ParagraphStyle(  # under a lettered item, indented as the item's text
-            "gap-item",
-            parent=body,
-            fontName=SANS,
-            fontSize=7.6,
-            leading=9.4,
-            textColor=EDITORIAL,
-            leftIndent=11,
-        ),
+        "gap": gap,
+        # under a lettered item, indented as the item's text
+        "gap-item": ParagraphStyle("gap-item", parent=gap, leftIndent=11),
         "inline-heading": ParagraphStyle(
             "inline-heading",
             parent=body,
