@@ -1101,6 +1101,29 @@ CODES: tuple[Code, ...] = (
         ),
     ),
     Code(
+        "MODEL014",
+        "unknown-cards",
+        "model",
+        "A rule's cards block names a deck cards.yaml does not hold, or selects no card.",
+        _md(
+            """
+            Raised for a block `kind: cards` (the cards of a deck printed at this place
+            of the rules, as an appendix of cards under its headings) whose `deck` is
+            not the id of a deck in cards.yaml, or whose `ids` pattern matches no card
+            of that deck. The help lists the decks, or the deck's first card ids.
+
+            ```yaml
+            body:
+              - kind: cards
+                deck: carte-medaglia
+                ids: medaglie-1-*      # the cards are medaglia-1-01 … medaglia-1-06
+            ```
+
+            A block that prints nothing would leave its heading as empty as before.
+            """
+        ),
+    ),
+    Code(
         "OUT001",
         "cannot-write",
         "output",

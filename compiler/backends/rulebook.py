@@ -56,6 +56,7 @@ from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.table_widths import words_fit
 from compiler.backends.pdf.tables import table_flowable, with_split_rows
 from compiler.graph import Graphs
+from compiler.model.cards import Card, Deck, selected_cards
 from compiler.model.game import Game
 from compiler.model.parameters import Override, effective
 from compiler.model.rules import Block, Rule
@@ -289,6 +290,7 @@ class _Story:
         self.page_height = page_height
         self._across = False  # setting a part across the page: its parts are not spanned
         self._wide: set[str] | None = None  # rules holding a table too wide for a column
+        self._placed = game.card_places()  # cards a rule prints where the book prints them
 
     def resolve(self, span: RefSpan) -> str | None:
         if span.kind == "rule" and span.target in self.graphs.references.rules:
@@ -345,7 +347,9 @@ class _Story:
         for block in body:
             self.block(block, indent, rule.title)
         for deck in self.game.decks:  # after the rule's own text, before its parts
-            if deck.rule == rule.address:
+            if deck.rule == rule.address and not any(
+                card.id in self._placed for card in deck.cards
+            ):
                 # the book prints a deck's cards in its Cards section: the rule that
                 # describes them points there (Liberation's medal appendix printed its
                 # scenario headings with nothing under them, and no word of where)
@@ -460,6 +464,12 @@ class _Story:
                 else:
                     self.flowables.extend(parts)
                 self.add(Spacer(1, 4))
+        elif block.kind == "cards":
+            # the cards the book prints here (Liberation's medal appendix, under each
+            # scenario's heading), in the deck's order; the Cards section leaves them
+            deck = next((d for d in self.game.decks if d.id == block.deck), None)
+            for card in selected_cards(deck, block.ids) if deck else ():
+                self.card(deck, card, heading)
         elif block.kind == "gap":
             # Casebook's words, not the publisher's: what the printed book shows here
             for para in block.paras:
@@ -550,30 +560,39 @@ class _Story:
             )
 
     def cards(self) -> None:
-        if not self.game.decks:
+        """The decks' cards, but those a rule prints where the book prints them."""
+        decks = [
+            (deck, [card for card in deck.cards if card.id not in self._placed])
+            for deck in self.game.decks
+        ]
+        decks = [(deck, cards) for deck, cards in decks if cards or not deck.cards]
+        if not decks:
             return
         s = self.s
         title = label(self.game.language, "cards")
         self.add(_Heading(esc(title), s["h1"], "cards", title, 0))
-        for deck in self.game.decks:
+        for deck, cards in decks:
             title = deck.title or deck.id
             self.add(_Heading(esc(title), s["h2"], f"deck-{deck.id}", title, 1))
-            for card in deck.cards:
-                shown_id = card.id if deck.ids_printed else ""
-                head = " ".join(
-                    x
-                    for x in (f"<b>{esc(shown_id)}</b>" if shown_id else "", esc(card.title or ""))
-                    if x
-                )
-                # a card is read whole: Liberation's "6x" stood alone atop the next column
-                card_parts: list[Flowable] = [
-                    Paragraph(f'<a name="{dest("card-" + card.id)}"/>{head}', s["h3"])
-                ]
-                for field, value in card.fields_to_print():
-                    card_parts.append(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
-                for para in card.paras:
-                    card_parts.append(Paragraph(self.markup(para), s["body"]))
-                self.add_whole(card_parts)
+            for card in cards:
+                self.card(deck, card)
+
+    def card(self, deck: Deck, card: Card, heading: str | None = None) -> None:
+        """One card, kept whole: Liberation's "6x" stood alone atop the next column.
+        Under a rule's ``heading`` (a cards block), a field that says the heading again
+        ("Scenario: LA RETE DEL MUSEO DELL'UOMO" under that heading) is left out."""
+        s = self.s
+        shown_id = card.id if deck.ids_printed else ""
+        head = " ".join(
+            x for x in (f"<b>{esc(shown_id)}</b>" if shown_id else "", esc(card.title or "")) if x
+        )
+        parts: list[Flowable] = [Paragraph(f'<a name="{dest("card-" + card.id)}"/>{head}', s["h3"])]
+        for field, value in card.fields_to_print():
+            if heading is None or value != heading:
+                parts.append(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
+        for para in card.paras:
+            parts.append(Paragraph(self.markup(para), s["body"]))
+        self.add_whole(parts)
 
     def books(self, entry_set: Callable[[], None] = lambda: None) -> None:
         """Each paragraph book; ``entry_set`` is told of each entry, for progress."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from dataclasses import dataclass
 
@@ -55,3 +56,12 @@ class Deck:
         """Whether part of ``card`` is not in the source: declared missing, or a field blank."""
         values = dict(card.values)
         return bool(card.missing) or any(not values.get(key) for key, _ in self.fields)
+
+
+def selected_cards(deck: Deck, ids: str | None) -> list[Card]:
+    """The cards of ``deck`` a cards block of the rules prints: those whose ids match
+    the pattern (``*`` any run of characters, ``?`` one), or every card. Ids, not a
+    field's value: a translation translates the values, never the ids."""
+    if ids is None:
+        return list(deck.cards)
+    return [card for card in deck.cards if fnmatch.fnmatchcase(card.id, ids)]

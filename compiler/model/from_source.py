@@ -20,6 +20,7 @@ from compiler.limits import TimeLimitExceeded, time_limit
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import JsonPath, SourceFile
 from compiler.model import from_kit, from_l10n, from_parts
+from compiler.model.cards import selected_cards
 from compiler.model.components import Component, Face, IdRange, StatedTotal
 from compiler.model.game import Erratum, Example, Game, RefPattern, Setup, Term, every_rule
 from compiler.model.ref_patterns import LIMIT_SECONDS, find_refs
@@ -110,6 +111,8 @@ class RuleReader:
             )
         if kind == "table":
             return Block("table", (), where, table=item["table"])
+        if kind == "cards":
+            return Block("cards", (), where, deck=item["deck"], ids=item.get("ids"))
         text_at = src.locate((*path, "text"))
         if kind == "heading":
             return Block(
@@ -509,6 +512,7 @@ def from_sources(
     )
     game = replace(game, rules=rules)
     findings.extend(_unknown_tables(game))
+    findings.extend(_unknown_cards(game))
     findings.extend(_unknown_roll_columns(game))
     findings.extend(_unknown_aid_rules(game, game_src))
     findings.extend(
@@ -599,6 +603,40 @@ def _unknown_tables(game: Game) -> list[Finding]:
         for block in rule.blocks()
         if block.kind == "table" and block.table not in known
     ]
+
+
+def _unknown_cards(game: Game) -> list[Finding]:
+    """A cards block must name a deck and find a card of it: a block printing nothing
+    would leave its heading as empty as before."""
+    decks = {d.id: d for d in game.decks}
+    found = []
+    for rule in game.all_rules():
+        for block in rule.blocks():
+            if block.kind != "cards":
+                continue
+            deck = decks.get(block.deck or "")
+            if deck is None:
+                said = f"names deck {block.deck!r}, which cards.yaml does not hold"
+                hint = "known decks: " + (", ".join(sorted(decks)) or "none yet")
+            elif not selected_cards(deck, block.ids):
+                said = f"selects no card of deck {deck.id!r} by ids {block.ids!r}"
+                hint = (
+                    "its cards: "
+                    + ", ".join(c.id for c in deck.cards[:6])
+                    + (", …" if len(deck.cards) > 6 else "")
+                )
+            else:
+                continue
+            found.append(
+                Finding(
+                    "MODEL014",
+                    Severity.ERROR,
+                    f"{rule.address}: cards block {said}",
+                    block.at,
+                    suggestion=hint,
+                )
+            )
+    return found
 
 
 def _unknown_roll_columns(game: Game) -> list[Finding]:

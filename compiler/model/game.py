@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from compiler.diagnostics import Location
-from compiler.model.cards import Deck
+from compiler.model.cards import Deck, selected_cards
 from compiler.model.components import Component, StatedTotal
 from compiler.model.entries import Book
 from compiler.model.l10n import Localisation, Termbase
@@ -131,6 +131,18 @@ class Game:
 
     def table(self, table_id: str) -> Table | None:
         return next((t for t in self.tables if t.id == table_id), None)
+
+    def card_places(self) -> dict[str, str]:
+        """Card id -> the rule whose cards block prints it (an appendix of cards under
+        its headings): the Cards section leaves those cards to their rule."""
+        decks = {deck.id: deck for deck in self.decks}
+        places: dict[str, str] = {}
+        for rule in self.all_rules():
+            for block in rule.blocks():
+                deck = decks.get(block.deck or "") if block.kind == "cards" else None
+                for card in selected_cards(deck, block.ids) if deck else ():
+                    places.setdefault(card.id, rule.address)
+        return places
 
     def all_rules(self) -> tuple[Rule, ...]:
         """Every rule and every rule under it, in reading order.

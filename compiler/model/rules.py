@@ -33,7 +33,7 @@ class Block:
     ``paras`` holds the text: one per paragraph, or one per list item.
     """
 
-    kind: str  # paragraph | note | example | designer-note | list | heading | table
+    kind: str  # paragraph | note | example | designer-note | list | heading | table | gap | cards
     paras: tuple[Para, ...]
     at: Location
     label: str | None = None
@@ -41,6 +41,8 @@ class Block:
     style: str | None = None
     id: str | None = None
     table: str | None = None
+    deck: str | None = None  # a cards block: the deck whose cards it prints
+    ids: str | None = None  # …those whose ids match this pattern ("medaglia-1-*")
 
 
 @pickled_by_fields

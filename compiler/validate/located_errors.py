@@ -149,7 +149,7 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
         if isinstance(value, dict) and "kind" in value:
             return f"block of kind {_show(value.get('kind'))} is not valid here", (
                 "kinds: note, example, designer-note (with text), list (with items), "
-                "heading (with text), table (with table), gap (with text)"
+                "heading (with text), table (with table), gap (with text), cards (with deck)"
             )
         return f"{_show(value)} matches none of the allowed shapes", what
     return error.message, what

@@ -96,23 +96,24 @@ def test_a_card_of_the_rulebooks_card_list_is_kept_to_one_column(books) -> None:
 
 
 def test_the_rule_that_describes_a_deck_points_to_its_cards(books, tmp_path) -> None:
-    """Found by a prepress review: Liberation's medal appendix printed its five scenario
-    headings with nothing under them; the cards are in the book's Cards section, and
-    nothing said so. The rule a deck names points there, by a link."""
+    """Found by a prepress review: a rule that describes a deck said nothing of where
+    its cards are. It points to them in the book's Cards section, by a link. (The medal
+    appendix, whose headings stood empty, now prints its cards under them:
+    test_cards_in_rules.py.)"""
     from tests.pdftools import links
 
     path = tmp_path / "liberation.pdf"
     path.write_bytes(books["liberation"])
     reader = PdfReader(path)
-    pointers = [link for link in links(reader, path) if link.text == "Carte MEDAGLIA"]
-    assert pointers, "no link to the medal cards"
-    said = "Le carte: vedi Carte MEDAGLIA, in Carte."
-    pointer = next(  # not the contents' line: the pointer under the appendix heading
+    pointers = [link for link in links(reader, path) if link.text == "Tessere PERSONAGGIO"]
+    assert pointers, "no link to the character tiles"
+    said = "Le carte: vedi Tessere PERSONAGGIO, in Carte."
+    pointer = next(  # not the contents' line: the pointer under the rule
         p for p in pointers if said in " ".join(reader.pages[p.page].extract_text().split())
     )
-    assert "ALLEGATI CARTA MEDAGLIA" in reader.pages[pointer.page].extract_text()
+    assert "Poteri unici dei personaggi" in reader.pages[pointer.page].extract_text()
     landing = reader.pages[pointer.dest_page].extract_text()
-    assert "Carte MEDAGLIA" in landing and "Fuga verso la zona sud" in landing
+    assert "Tessere PERSONAGGIO" in landing and "Marcel" in landing
 
 
 def test_a_book_the_publisher_did_not_write_says_so_in_its_heading_and_on_the_title_page(

@@ -11,6 +11,7 @@ the extraction cannot be told from a real hyphen without a person.
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 
@@ -49,10 +50,23 @@ def missing_in_order(game: str, haystack: str) -> list[str]:
 def _json_text(doc: dict) -> str:
     parts: list[str] = []
     tables = {t["id"]: t for t in doc["tables"]}
+    decks = {d["deck"]: d for d in doc["cards"]}
+    placed: set[str] = set()  # cards a rule prints where the book prints them
+
+    def card_text(card: dict) -> None:
+        parts.append(" ".join(x for x in (card["id"], card["title"]) if x))
+        parts.extend(f"{k}: {v}" for k, v in card["fields"].items())
+        parts.extend(card["text"])
 
     def blocks(items, heading=None) -> None:
         for b in items:
             if b["kind"] == "gap":  # ours: what the book shows and the source lacks
+                continue
+            if b["kind"] == "cards":  # the deck's cards the book prints here
+                for card in decks[b["deck"]]["cards"]:
+                    if fnmatch.fnmatchcase(card["id"], b.get("ids", "*")):
+                        placed.add(card["id"])
+                        card_text(card)
                 continue
             parts.extend(x for x in (b.get("label"), b.get("title")) if x)
             parts.extend(b["text"])
@@ -76,9 +90,8 @@ def _json_text(doc: dict) -> str:
         walk(rule)
     for deck in doc["cards"]:
         for card in deck["cards"]:
-            parts.append(" ".join(x for x in (card["id"], card["title"]) if x))
-            parts.extend(f"{k}: {v}" for k, v in card["fields"].items())
-            parts.extend(card["text"])
+            if card["id"] not in placed:
+                card_text(card)
     return "\n".join(parts)
 
 
