@@ -545,8 +545,25 @@ def cmd_table(args: argparse.Namespace) -> int:
     fe = _one_game(args, "table")
     if fe is None:
         return EXIT_INPUT
+    # tables the rules cite that the source does not print (Set Europe Ablaze's, on its
+    # player aid card): said by name, where "has no tables" told a reader nothing
+    lacking = [c for c in fe.game.components if c.kind in ("table", "chart") and c.missing]
+    if args.table and not fe.game.table(args.table):
+        asked = args.table.casefold()
+        lacked = next(
+            (c for c in lacking if asked in {n.casefold() for n in (c.id, c.name, *c.aliases)}),
+            None,
+        )
+        if lacked is not None and not any(t.title.casefold() == asked for t in fe.game.tables):
+            print(f"{lacked.name}: not in the source — {lacked.missing}")
+            return EXIT_FINDINGS
     if not fe.game.tables:
-        print(f"casebook table: {fe.game.id} has no tables (tables.yaml)", file=sys.stderr)
+        said = f"casebook table: {fe.game.id} has no tables (tables.yaml)"
+        if lacking:
+            said += "; the rules cite these, which its source does not print: " + ", ".join(
+                c.name for c in lacking
+            )
+        print(said, file=sys.stderr)
         return EXIT_INPUT if args.table else EXIT_OK
     if not args.table:
         for t in fe.game.tables:

@@ -178,3 +178,19 @@ def test_one_word_is_searched_for_not_stemmed_into_a_components_name() -> None:
         assert result.returncode == 0, result.stderr
         answer = json.loads(result.stdout)
         assert answer["components"] == [] and answer["search"], (game, word)
+
+
+def test_a_table_the_source_does_not_print_is_named_and_said_to_be_missing() -> None:
+    """Found by a probe: `table set-europe-ablaze` said only "has no tables", and the
+    Action Dice Table, which the rules cite on every Action, was "no table" (exit 2)."""
+    listed = run_casebook("table", "set-europe-ablaze")
+    assert listed.returncode == 0
+    assert "the rules cite these, which its source does not print:" in listed.stderr
+    assert "Action Dice Table" in listed.stderr
+    asked = run_casebook("table", "set-europe-ablaze", "Action Dice Table")
+    assert asked.returncode == 1
+    assert asked.stdout.startswith("Action Dice Table: not in the source — The dice each unit")
+    by_id = run_casebook("table", "set-europe-ablaze", "action-summary-chart", "5")
+    assert by_id.returncode == 1 and "not in the source" in by_id.stdout
+    unknown = run_casebook("table", "set-europe-ablaze", "no-such-table")
+    assert unknown.returncode == 2
