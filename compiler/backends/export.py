@@ -11,7 +11,7 @@ from typing import Any
 
 from compiler.backends.labels import label
 from compiler.graph import Graphs
-from compiler.model.cards import Card, Deck, selected_cards
+from compiler.model.cards import Card, Deck
 from compiler.model.entries import Entry, condition_text, step_text, table_title
 from compiler.model.game import Game
 from compiler.model.rules import Block, Rule
@@ -61,12 +61,8 @@ def _block_lines(block: Block, game: Game, heading: str | None = None) -> list[s
     if block.kind == "table":
         return _table_lines(game.table(block.table or ""), heading)
     if block.kind == "cards":  # the cards the book prints here, as the Cards section would
-        deck = next((d for d in game.decks if d.id == block.deck), None)
-        return [
-            line
-            for card in (selected_cards(deck, block.ids) if deck else ())
-            for line in _card_lines(deck, card)
-        ]
+        deck, cards = game.cards_printed_by(block) or (None, [])
+        return [line for card in cards for line in _card_lines(deck, card, heading)]
     if block.kind == "gap":  # Casebook's words, marked as the PDFs mark them
         said = label(game.language, "gap-mark")
         return [f"[{said} {t}]" for t in texts]
@@ -90,11 +86,11 @@ def _rule_text(rule: Rule, game: Game) -> list[str]:
     return out
 
 
-def _card_lines(deck: Deck, card: Card) -> list[str]:
+def _card_lines(deck: Deck, card: Card, heading: str | None = None) -> list[str]:
     """A card as text: its id (when printed) and title, its fields, its paragraphs."""
     shown_id = f"[{card.id}]" if deck.ids_printed else None
     lines = [" ".join(x for x in (shown_id, card.title) if x)]
-    lines += [f"{label}: {value}" for label, value in card.fields_to_print()]
+    lines += [f"{label}: {value}" for label, value in card.fields_to_print(heading)]
     return lines + [p.text for p in card.paras]
 
 
@@ -104,11 +100,8 @@ def to_text(game: Game) -> str:
     blocks = [header]
     for rule in game.rules:
         blocks.extend(_rule_text(rule, game))
-    placed = game.card_places()  # printed in their rule's text already
-    for deck in game.decks:
-        for card in deck.cards:
-            if card.id not in placed:
-                blocks.append("\n".join(_card_lines(deck, card)))
+    for deck, cards in game.cards_section():  # not those printed in their rule's text
+        blocks.extend("\n".join(_card_lines(deck, card)) for card in cards)
     for book in game.books:
         blocks.append("\n".join(x for x in (book.title, book.notice) if x))
         for entry in sorted(book.entries, key=lambda e: e.number):

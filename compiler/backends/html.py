@@ -26,7 +26,6 @@ from markupsafe import Markup, escape
 
 from compiler.backends.labels import edition_line, label, language_name
 from compiler.graph import Graphs
-from compiler.model.cards import selected_cards
 from compiler.model.entries import (
     STAMPS,
     Book,
@@ -303,7 +302,6 @@ class _Page:
         # so (lang), for screen readers and hyphenation, as the rest of the page is en
         self.fallback_lang, self.fallback = _fallback(game)
         self.card_anchors: dict[str, str] = {}  # card id -> its element, once decks() ran
-        self.placed = game.card_places()  # cards a rule prints where the book prints them
 
     def _anchors(self) -> dict[tuple[str, str], str]:
         """Where cards and tables stand on this page, for references to them."""
@@ -443,8 +441,7 @@ class _Page:
             view = self.table(table, heading) if table else None
             return BlockView("table", (), table=view)
         if block.kind == "cards":
-            deck = next((d for d in self.game.decks if d.id == block.deck), None)
-            cards = selected_cards(deck, block.ids) if deck else []
+            deck, cards = self.game.cards_printed_by(block) or (None, [])
             return BlockView("cards", (), cards=tuple(self.card(deck, c, heading) for c in cards))
         paras = tuple(self.in_its_language(p.text, self.text.para(p)) for p in block.paras)
         anchor = self.unique(f"example-{block.id}") if block.id else None
@@ -502,7 +499,7 @@ class _Page:
             out.append(Section(self.own("cb-glossary"), label(lang, "glossary")))
         if any(t.id not in self.placed_tables for t in game.tables):
             out.append(Section(self.own("cb-tables"), label(lang, "tables")))
-        if self._decks_shown():
+        if self.game.cards_section():
             out.append(Section(self.own("cb-cards"), label(lang, "cards")))
         for book in game.books:
             out.append(Section(self.own(f"book-{book.id}"), self.book_title(book)))
@@ -569,19 +566,11 @@ class _Page:
     def decks(self) -> list[dict]:
         """The decks' cards, but those a rule prints where the book prints them."""
         out = []
-        for deck in self._decks_shown():
-            cards = [self.card(deck, card) for card in deck.cards if card.id not in self.placed]
+        for deck, shown in self.game.cards_section():
+            cards = [self.card(deck, card) for card in shown]
             anchor = self.unique(f"deck-{deck.id}")
             out.append({"anchor": anchor, "title": deck.title or deck.id, "cards": cards})
         return out
-
-    def _decks_shown(self) -> list:
-        """The decks the Cards section shows: any with a card no rule prints."""
-        return [
-            deck
-            for deck in self.game.decks
-            if not deck.cards or any(card.id not in self.placed for card in deck.cards)
-        ]
 
     def card(self, deck, card, heading: str | None = None) -> dict:
         """One card as the page shows it; under a rule's ``heading`` (a cards block), a
@@ -593,9 +582,7 @@ class _Page:
             "anchor": anchor,
             "id": card.id if deck.ids_printed else "",
             "title": card.title or "",
-            "fields": tuple(
-                (f, v) for f, v in card.fields_to_print() if heading is None or v != heading
-            ),
+            "fields": card.fields_to_print(heading),
             "paras": [self.text.para(p) for p in card.paras],
         }
 

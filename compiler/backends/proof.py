@@ -36,12 +36,12 @@ from reportlab.platypus import (
 )
 
 from compiler.backends.aids import MARGIN, aid_styles, page_footer
-from compiler.backends.labels import label
 from compiler.backends.pdf.documents import document_info, frame
 from compiler.backends.pdf.fonts import SANS, SERIF, register
 from compiler.backends.pdf.long_paragraphs import cell, in_pieces
-from compiler.backends.pdf.markup import dest, esc
+from compiler.backends.pdf.markup import dest, esc, gap_markup
 from compiler.backends.pdf.paper import POINTS
+from compiler.backends.pdf.styles import EDITORIAL
 from compiler.backends.pdf.tables import with_split_rows
 from compiler.backends.rulebook import TITLE_MAX
 from compiler.diagnostics import Finding, Severity
@@ -285,9 +285,9 @@ def _rows(
 
 
 def _ours(language: str, markup: str) -> str:
-    """A gap note's text, bracketed and headed as the rulebook heads it, in grey."""
-    said = esc(label(language, "gap-mark"))
-    return f'<font color="#5a5a5a">[<b>{said}</b> {markup}]</font>'
+    """A gap note's text, bracketed and headed as the rulebook heads it, in its grey."""
+    grey = "#" + EDITORIAL.hexval()[2:]
+    return f'<font color="{grey}">{gap_markup(language, markup)}</font>'
 
 
 def _table(rows, marks, text_w: float, split_rows: bool = False) -> Table:

@@ -56,7 +56,7 @@ from compiler.backends.pdf.styles import ACCENT, INK, styles
 from compiler.backends.pdf.table_widths import words_fit
 from compiler.backends.pdf.tables import table_flowable, with_split_rows
 from compiler.graph import Graphs
-from compiler.model.cards import Card, Deck, selected_cards
+from compiler.model.cards import Card, Deck
 from compiler.model.game import Game
 from compiler.model.parameters import Override, effective
 from compiler.model.rules import Block, Rule
@@ -149,6 +149,15 @@ class _Heading(Paragraph):
         return parts
 
 
+TOP_MARGIN = MARGIN + 5 * mm  # room for the running head
+
+
+def _inner(paper: str) -> tuple[float, float]:
+    """The width and height inside the margins: the frames', the story's measure."""
+    width, height = POINTS[paper]
+    return width - 2 * MARGIN, height - TOP_MARGIN - MARGIN
+
+
 SPAN_GAP = 8.0  # pt between a part set across the page and the columns below it
 SPAN_MOST = 0.7
 """The most of a page's height a part set across it may take: the columns keep the rest."""
@@ -174,14 +183,12 @@ class _Doc(BaseDocTemplate):
             pagesize=POINTS[paper],
             leftMargin=MARGIN,
             rightMargin=MARGIN,
-            topMargin=MARGIN + 5 * mm,
+            topMargin=TOP_MARGIN,
             bottomMargin=MARGIN,
             initialFontSize=9,
             **document_info(game, game.title, f"{game.title} rules, {game.edition} edition", SERIF),
         )
-        width, height = POINTS[paper]
-        inner_w = width - 2 * MARGIN
-        inner_h = height - self.topMargin - self.bottomMargin
+        inner_w, inner_h = _inner(paper)
         col_w = (inner_w - GUTTER) / 2
         one = frame(MARGIN, self.bottomMargin, inner_w, inner_h, id="one")
         left = frame(MARGIN, self.bottomMargin, col_w, inner_h, id="left")
@@ -289,7 +296,7 @@ class _Story:
         self.spans: list[Span] = []
         self.page_height = page_height
         self._across = False  # setting a part across the page: its parts are not spanned
-        self._wide: set[str] | None = None  # rules holding a table too wide for a column
+        self._wide = _holding_wide_tables(game, column_width, page_width)
         self._placed = game.card_places()  # cards a rule prints where the book prints them
 
     def resolve(self, span: RefSpan) -> str | None:
@@ -310,7 +317,7 @@ class _Story:
         self.flowables.append(keep_whole(self.flowables, parts))
 
     def rule(self, rule: Rule, depth: int) -> None:
-        if not self._across and self._too_wide_for_a_column(rule) and self._set_across(rule, depth):
+        if not self._across and rule.address in self._wide and self._set_across(rule, depth):
             return
         name = f'<a name="{anchor(rule.address)}"/>'
         number = esc(rule.label)
@@ -362,32 +369,6 @@ class _Story:
             self.rule(child, below)
         for block in rule.after:
             self.block(block, indent, rule.title)
-
-    def _too_wide_for_a_column(self, rule: Rule) -> bool:
-        """Whether a table of ``rule`` or of its parts has more words side by side than a
-        column holds whole, and the page does: Liberation's 7-column Organigramma broke
-        "Liberazione" into "Liberazi / one" in a column."""
-        if self._wide is None:
-            self._wide = set()
-            for top in self.game.rules:
-                self._find_wide(top)
-        return rule.address in self._wide
-
-    def _find_wide(self, rule: Rule) -> bool:
-        """Marks ``rule`` (in self._wide) when it or a part of it holds such a table."""
-        wide = False
-        for block in rule.body + rule.after:
-            table = self.game.table(block.table or "") if block.kind == "table" else None
-            wide = wide or (
-                table is not None
-                and not words_fit(table, self.column_width)
-                and words_fit(table, self.page_width)
-            )
-        for child in rule.children:
-            wide = self._find_wide(child) or wide
-        if wide and self._wide is not None:
-            self._wide.add(rule.address)
-        return wide
 
     def _set_across(self, rule: Rule, depth: int) -> bool:
         """``rule``, its parts and the headings before it, set across the head of a new
@@ -467,8 +448,8 @@ class _Story:
         elif block.kind == "cards":
             # the cards the book prints here (Liberation's medal appendix, under each
             # scenario's heading), in the deck's order; the Cards section leaves them
-            deck = next((d for d in self.game.decks if d.id == block.deck), None)
-            for card in selected_cards(deck, block.ids) if deck else ():
+            deck, cards = self.game.cards_printed_by(block) or (None, [])
+            for card in cards:
                 self.card(deck, card, heading)
         elif block.kind == "gap":
             # Casebook's words, not the publisher's: what the printed book shows here
@@ -561,11 +542,7 @@ class _Story:
 
     def cards(self) -> None:
         """The decks' cards, but those a rule prints where the book prints them."""
-        decks = [
-            (deck, [card for card in deck.cards if card.id not in self._placed])
-            for deck in self.game.decks
-        ]
-        decks = [(deck, cards) for deck, cards in decks if cards or not deck.cards]
+        decks = self.game.cards_section()
         if not decks:
             return
         s = self.s
@@ -587,9 +564,8 @@ class _Story:
             x for x in (f"<b>{esc(shown_id)}</b>" if shown_id else "", esc(card.title or "")) if x
         )
         parts: list[Flowable] = [Paragraph(f'<a name="{dest("card-" + card.id)}"/>{head}', s["h3"])]
-        for field, value in card.fields_to_print():
-            if heading is None or value != heading:
-                parts.append(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
+        for field, value in card.fields_to_print(heading):
+            parts.append(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
         for para in card.paras:
             parts.append(Paragraph(self.markup(para), s["body"]))
         self.add_whole(parts)
@@ -698,11 +674,8 @@ def render(game: Game, graphs: Graphs, paper: str, tick: Tick = silent) -> bytes
 
 def _render(game: Game, graphs: Graphs, paper: str, tick: Tick, split_rows: bool) -> bytes:
     rl_config.invariant = 1
-    width = POINTS[paper][0]
-    height = POINTS[paper][1] - 2 * MARGIN - 5 * mm  # the frames' (_Doc)
-    story = _Story(
-        game, graphs, (width - 2 * MARGIN - GUTTER) / 2, width - 2 * MARGIN, split_rows, height
-    )
+    inner_w, inner_h = _inner(paper)
+    story = _Story(game, graphs, (inner_w - GUTTER) / 2, inner_w, split_rows, inner_h)
     story.add(NextPageTemplate("toc"))
     story.title_page()
     story.add(PageBreak())
@@ -772,3 +745,22 @@ def _height(flowables: list[Flowable], width: float) -> float:
         _, height = flowable.wrap(width, 10**6)
         total += height + flowable.getSpaceBefore() + flowable.getSpaceAfter()
     return total
+
+
+def _holding_wide_tables(game: Game, column: float, page: float) -> set[str]:
+    """The rules that hold, themselves or in a part, a table with more words side by
+    side than a column holds whole, and the page does: Liberation's 7-column
+    Organigramma broke "Liberazione" into "Liberazi / one" in a column."""
+    wide = {t.id for t in game.tables if not words_fit(t, column) and words_fit(t, page)}
+    found: set[str] = set()
+
+    def holds(rule: Rule) -> bool:
+        here = any(b.kind == "table" and b.table in wide for b in rule.blocks())
+        parts = [holds(child) for child in rule.children]  # every part is looked at
+        if here or any(parts):
+            found.add(rule.address)
+        return here or any(parts)
+
+    for rule in game.rules:
+        holds(rule)
+    return found

@@ -281,6 +281,12 @@ def _carried(
     )
 
 
+def _left_its_id(entry: polib.POEntry, now: dict[str, str]) -> bool:
+    """Whether the text ``entry`` was made from is no longer at its own id: it moved.
+    One still there is another rule printing the same words."""
+    return now.get(entry.msgctxt or "") != _made_from(entry)
+
+
 def _take(fresh: polib.POEntry, moved: polib.POEntry, used: set[str]) -> None:
     fresh.msgstr = moved.msgstr
     fresh.tcomment = moved.tcomment
@@ -331,7 +337,7 @@ def _suggest(
     same = by_text.get(unit.text, [])
     # of the entries with this very text, one whose own id holds another text now moved
     # here; one still at its id is another rule printing the same words
-    moved = [e for e in same if e.msgctxt not in used and now.get(e.msgctxt or "") != e.msgid]
+    moved = [e for e in same if e.msgctxt not in used and _left_its_id(e, now)]
     if moved or same:
         return (moved or same)[-1]
     twins = _twins(renumbered, _DIGITS.sub("0", unit.text))
@@ -355,11 +361,7 @@ def _moved_here(
     words = _DIGITS.sub("0", unit.text)
     if _DIGITS.sub("0", before.msgid) == words:
         return None  # only its numbers changed: its own translation is the one
-    twins = [
-        pair
-        for pair in _twins(renumbered, words, but=before)
-        if now.get(pair[0].msgctxt or "") != _made_from(pair[0])
-    ]
+    twins = [pair for pair in _twins(renumbered, words, but=before) if _left_its_id(pair[0], now)]
     return _closest(unit.text, twins, used)
 
 

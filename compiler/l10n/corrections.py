@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from compiler.l10n.units import TABLE_CELL, cell_table
 from compiler.model.game import Erratum
 
 # Unit kinds an erratum's field reaches: "text" the paragraphs, items and
@@ -22,14 +23,11 @@ from compiler.model.game import Erratum
 FIELD_KINDS = {"text": "rule-text", "title": "rule-title"}
 
 
-TABLE_CELL = "table-cell"
-
-
 def reaches(erratum: Erratum, rule: str | None, kind: str, uid: str = "") -> bool:
     """Whether ``erratum`` may change the unit: its rule's text or title, or a cell of a
     table it names (``uid``, the cell's unit id, says which table)."""
     if kind == TABLE_CELL:
-        return any(uid.startswith(f"table:{table}:") for table in erratum.tables)
+        return cell_table(uid) in erratum.tables
     return FIELD_KINDS.get(erratum.field) == kind and erratum.rule in (rule, "*")
 
 

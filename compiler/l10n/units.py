@@ -169,9 +169,18 @@ def card_unit_id(deck: str, card: str, key: str) -> str:
     return f"card:{deck}:{card}:" + (f"field:{field}" if key.startswith("fields.") else key)
 
 
+TABLE_CELL = "table-cell"  # the kind of a table cell's unit
+
+
 def table_cell_unit_id(table: str, row: int, key: str) -> str:
     """The stable id of one table cell: what a finding about the cell names."""
     return f"table:{table}:row.{row}:{key}"
+
+
+def cell_table(uid: str) -> str | None:
+    """The table a cell's unit id (table_cell_unit_id) names, or None for another unit."""
+    kind, _, rest = uid.partition(":")
+    return rest.split(":", 1)[0] if kind == "table" and ":row." in rest else None
 
 
 def _boxes(game: Game) -> dict[tuple[str, str], Box]:
@@ -292,7 +301,7 @@ def _tables(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
                 continue
             for key in row:
                 uid = table_cell_unit_id(table["id"], r, key)
-                yield from _one(source, (*at, "rows", r, key), uid, "table-cell", **about)
+                yield from _one(source, (*at, "rows", r, key), uid, TABLE_CELL, **about)
 
 
 def _glossary(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:

@@ -21,15 +21,19 @@ class Card:
     missing: str | None
     at: Location
 
-    def fields_to_print(self) -> tuple[tuple[str, str], ...]:
-        """The fields the card text does not already say word for word.
+    def fields_to_print(self, heading: str | None = None) -> tuple[tuple[str, str], ...]:
+        """The fields the card text does not already say word for word, nor the
+        ``heading`` it is printed under (a cards block of the rules: "Scenario: LA RETE
+        DEL MUSEO DELL'UOMO" under that heading says it twice).
 
         Only a value with words in it can be "said" by the text, and only as a
         whole phrase: a turn of 1 is not said by "Case 2.4.1" (it was dropped
         from the rulebook without a word).
         """
         texts = [p.text for p in self.paras]
-        return tuple((k, v) for k, v in self.fields if not any(_says(t, v) for t in texts))
+        return tuple(
+            (k, v) for k, v in self.fields if v != heading and not any(_says(t, v) for t in texts)
+        )
 
 
 def _says(text: str, value: str) -> bool:

@@ -149,8 +149,7 @@ def _correct_tables(game: Game) -> tuple[tuple[Table, ...], list[Finding]]:
     for the aids) printed the slip the rule's erratum corrects: the living aid read
     "da M31 a M36" where the living rulebook read "da M031 a M036". An erratum that
     names the table corrects every cell that holds its old words, each cell marked."""
-    by_id = {table.id: table for table in game.tables}
-    fixed = dict(by_id)
+    fixed = {table.id: table for table in game.tables}
     findings: list[Finding] = []
     for erratum in game.errata:
         if not erratum.old:

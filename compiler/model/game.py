@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from compiler.diagnostics import Location
-from compiler.model.cards import Deck, selected_cards
+from compiler.model.cards import Card, Deck, selected_cards
 from compiler.model.components import Component, StatedTotal
 from compiler.model.entries import Book
 from compiler.model.l10n import Localisation, Termbase
@@ -15,7 +15,7 @@ from compiler.model.layouts import CounterSheet, Layout, LeftOut
 from compiler.model.maps import GameMap
 from compiler.model.parameters import Parameter, Variant
 from compiler.model.procedures import Procedure
-from compiler.model.rules import Level, Rule
+from compiler.model.rules import Block, Level, Rule
 from compiler.model.tables import Table
 
 T = TypeVar("T")
@@ -132,17 +132,32 @@ class Game:
     def table(self, table_id: str) -> Table | None:
         return next((t for t in self.tables if t.id == table_id), None)
 
+    def deck(self, deck_id: str) -> Deck | None:
+        return next((d for d in self.decks if d.id == deck_id), None)
+
+    def cards_printed_by(self, block: Block) -> tuple[Deck, list[Card]] | None:
+        """The deck and the cards a rule's cards block prints (an appendix of cards under
+        its headings); None for another block, or one naming no deck (MODEL014)."""
+        deck = self.deck(block.deck or "") if block.kind == "cards" else None
+        return (deck, selected_cards(deck, block.ids)) if deck is not None else None
+
     def card_places(self) -> dict[str, str]:
-        """Card id -> the rule whose cards block prints it (an appendix of cards under
-        its headings): the Cards section leaves those cards to their rule."""
-        decks = {deck.id: deck for deck in self.decks}
+        """Card id -> the rule whose cards block prints it: the Cards section leaves
+        those cards to their rule."""
         places: dict[str, str] = {}
         for rule in self.all_rules():
             for block in rule.blocks():
-                deck = decks.get(block.deck or "") if block.kind == "cards" else None
-                for card in selected_cards(deck, block.ids) if deck else ():
+                printed = self.cards_printed_by(block)
+                for card in printed[1] if printed else ():
                     places.setdefault(card.id, rule.address)
         return places
+
+    def cards_section(self) -> list[tuple[Deck, list[Card]]]:
+        """The decks a book's Cards section prints, each with the cards no rule prints
+        already; a deck whose cards a rule prints, every one, is left out."""
+        placed = self.card_places()
+        decks = [(deck, [c for c in deck.cards if c.id not in placed]) for deck in self.decks]
+        return [(deck, cards) for deck, cards in decks if cards or not deck.cards]
 
     def all_rules(self) -> tuple[Rule, ...]:
         """Every rule and every rule under it, in reading order.
