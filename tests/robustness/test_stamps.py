@@ -112,3 +112,34 @@ def test_a_loop_of_translations_ends(tmp_path: Path) -> None:
             f"id: {name}\ntranslation_of: {original}\n", encoding="utf-8"
         )
     assert stamps.input_digest(tmp_path / "a", {})  # loading the game says MODEL011
+
+
+def test_the_dependency_versions_read_from_folder_names_agree_with_importlib() -> None:
+    """The toolchain digest reads each dependency's version from its dist-info folder's
+    name, not through importlib.metadata (20 ms of every lint): both must say the same
+    of this installation, and the digest must change when a version does."""
+    from compiler import stamps
+
+    assert stamps._versions() == stamps._versions_from_metadata()
+    assert any(v.startswith("pyyaml=") for v in stamps._versions())
+
+
+def test_a_dependency_not_found_by_its_folder_is_asked_of_importlib(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An .egg-info install has no dist-info folder to name it: the slow way answers."""
+    from compiler import stamps
+
+    site = tmp_path / "site"
+    (site / "casebook-0.1.0.dist-info").mkdir(parents=True)
+    (site / "casebook-0.1.0.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: casebook\nRequires-Dist: Py.YAML>=6\n"
+        "Requires-Dist: pytest; extra == 'test'\n\nRequires-Dist: not-a-header\n"
+    )
+    monkeypatch.setattr(stamps.sys, "path", [str(site)])
+    monkeypatch.setattr(stamps, "_versions_from_metadata", lambda: ["asked importlib"])
+    assert stamps._versions() == ["asked importlib"]  # py-yaml has no folder here
+    (site / "py_yaml-6.0.4.dist-info").mkdir()
+    assert stamps._versions() == ["Py.YAML=6.0.4"]  # the extra's and the body's left out
+    (site / "py_yaml-6.0.4.dist-info").rename(site / "py_yaml-6.1.dist-info")
+    assert stamps._versions() == ["Py.YAML=6.1"]
