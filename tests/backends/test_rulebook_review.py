@@ -111,7 +111,13 @@ def test_the_rule_that_describes_a_deck_points_to_its_cards(books, tmp_path) -> 
     pointer = next(  # not the contents' line: the pointer under the rule
         p for p in pointers if said in " ".join(reader.pages[p.page].extract_text().split())
     )
-    assert "Poteri unici dei personaggi" in reader.pages[pointer.page].extract_text()
+    # under the rule: its heading, then its characters, then the pointer (the rule may
+    # begin at the foot of the page before)
+    pages = range(max(0, pointer.page - 1), pointer.page + 1)
+    text = " ".join(" ".join(reader.pages[i].extract_text().split()) for i in pages)
+    heading = text.rfind("Poteri unici dei personaggi", 0, text.rfind(said))
+    assert heading >= 0, "the pointer is not under the rule that describes the deck"
+    assert "Marcel" in text[heading : text.rfind(said)]
     landing = reader.pages[pointer.dest_page].extract_text()
     assert "Tessere PERSONAGGIO" in landing and "Marcel" in landing
 
