@@ -62,7 +62,7 @@ def _block_lines(block: Block, game: Game, heading: str | None = None) -> list[s
         return _table_lines(game.table(block.table or ""), heading)
     if block.kind == "cards":  # the cards the book prints here, as the Cards section would
         deck, cards = game.cards_printed_by(block) or (None, [])
-        return [line for card in cards for line in _card_lines(deck, card, heading)]
+        return [line for card in cards for line in _card_lines(game, deck, card, heading)]
     if block.kind == "gap":  # Casebook's words, marked as the PDFs mark them
         said = label(game.language, "gap-mark")
         return [f"[{said} {t}]" for t in texts]
@@ -86,12 +86,14 @@ def _rule_text(rule: Rule, game: Game) -> list[str]:
     return out
 
 
-def _card_lines(deck: Deck, card: Card, heading: str | None = None) -> list[str]:
-    """A card as text: its id (when printed) and title, its fields, its paragraphs."""
+def _card_lines(game: Game, deck: Deck, card: Card, heading: str | None = None) -> list[str]:
+    """A card as text: its id (when printed) and title, its fields, its paragraphs, and
+    Casebook's gap note marked as the PDFs mark it."""
     shown_id = f"[{card.id}]" if deck.ids_printed else None
     lines = [" ".join(x for x in (shown_id, card.title) if x)]
     lines += [f"{label}: {value}" for label, value in card.fields_to_print(heading)]
-    return lines + [p.text for p in card.paras]
+    lines += [p.text for p in card.paras]
+    return lines + ([f"[{label(game.language, 'gap-mark')} {card.gap}]"] if card.gap else [])
 
 
 def to_text(game: Game) -> str:
@@ -101,7 +103,7 @@ def to_text(game: Game) -> str:
     for rule in game.rules:
         blocks.extend(_rule_text(rule, game))
     for deck, cards in game.cards_section():  # not those printed in their rule's text
-        blocks.extend("\n".join(_card_lines(deck, card)) for card in cards)
+        blocks.extend("\n".join(_card_lines(game, deck, card)) for card in cards)
     for book in game.books:
         blocks.append("\n".join(x for x in (book.title, book.notice) if x))
         for entry in sorted(book.entries, key=lambda e: e.number):
@@ -199,6 +201,7 @@ def to_json(game: Game, graphs: Graphs) -> str:
                         "title": c.title,
                         "fields": dict(c.fields),
                         "text": [p.text for p in c.paras],
+                        **({"gap": c.gap} if c.gap else {}),
                     }
                     for c in d.cards
                 ],

@@ -568,6 +568,8 @@ class _Story:
             parts.append(Paragraph(f"<i>{esc(field)}:</i> {esc(value)}", s["body"]))
         for para in card.paras:
             parts.append(Paragraph(self.markup(para), s["body"]))
+        if card.gap:  # Casebook's note where the card shows what the source lacks
+            parts.append(Paragraph(gap_markup(self.game.language, esc(card.gap)), s["gap"]))
         self.add_whole(parts)
 
     def books(self, entry_set: Callable[[], None] = lambda: None) -> None:

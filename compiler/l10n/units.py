@@ -279,6 +279,11 @@ def _cards(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
                     box=box,
                     **about,
                 )
+            # Casebook's note where the card shows what the source lacks: translated, and
+            # said to be ours in its catalog entry, as a gap block of the rules is
+            yield from _one(
+                source, (*here, "gap"), card_unit_id(deck_id, card["id"], "gap"), GAP_KIND, **about
+            )
 
 
 def _tables(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:

@@ -20,6 +20,9 @@ class Card:
     values: tuple[tuple[str, str], ...]  # (key, value): what a card layout reads
     missing: str | None
     at: Location
+    gap: str | None = None
+    """Casebook's note where the printed card shows what the source lacks (a picture
+    beside a figure): the rules print it after the text, marked as ours."""
 
     def fields_to_print(self, heading: str | None = None) -> tuple[tuple[str, str], ...]:
         """The fields the card text does not already say word for word, nor the

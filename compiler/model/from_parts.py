@@ -122,6 +122,7 @@ def decks(src: SourceFile, para) -> tuple[Deck, ...]:
                     values=tuple((k, _cell(v)) for k, v in c.get("fields", {}).items()),
                     missing=c.get("missing"),
                     at=at,
+                    gap=c.get("gap"),
                 )
             )
         out.append(

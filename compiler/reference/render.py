@@ -26,6 +26,11 @@ def _names(pairs: tuple[tuple[str, str], ...]) -> str:
 def _field(label: str, value: str) -> list[str]:
     if not value:
         return []
+    if len(label) >= 10:  # a card's field ("Condizione") ran into its value
+        return [
+            label,
+            *textwrap.wrap(value, _WIDTH, initial_indent=" " * 10, subsequent_indent=" " * 10),
+        ]
     return textwrap.wrap(value, _WIDTH, initial_indent=f"{label:<10}", subsequent_indent=" " * 10)
 
 
@@ -84,6 +89,9 @@ def _card_text(answer: CardAnswer) -> list[str]:
     for para in card.paras:
         lines += textwrap.wrap(para.text, _WIDTH, initial_indent="  ", subsequent_indent="  ")
         lines.append("")
+    if card.gap:  # Casebook's words for what the printed card shows there
+        gap = f"[not in the source] {card.gap}"
+        lines += [*textwrap.wrap(gap, _WIDTH, initial_indent="  ", subsequent_indent="  "), ""]
     if card.missing:
         lines += _field("missing", card.missing)
     for label, value in card.fields:
@@ -225,6 +233,7 @@ def to_json(answer: Answer) -> dict[str, Any]:
                 "fields": [{"label": k, "value": v} for k, v in c.card.fields],
                 "copies": c.card.copies,
                 "missing": c.card.missing,
+                "gap": c.card.gap,
                 "cites": cites(c.cites),
                 "cited_by": pairs(c.cited_by),
                 "cited_by_cards": cards(c.cited_by_cards),

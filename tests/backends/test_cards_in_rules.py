@@ -105,3 +105,38 @@ def test_a_cards_block_that_prints_nothing_is_a_located_error(
     (finding,) = [f for f in fe.findings if f.code == "MODEL014"]
     assert said in finding.message
     assert str(finding.location).startswith("rulesets/mini-case/rules/01-play.yaml:8:")
+
+
+def test_a_card_s_gap_note_follows_its_text_marked_as_ours(book: str) -> None:
+    """Found by a look at the medal appendix: "7", "8", "6x" stood bare under their
+    cards, the illustrations they go with lost. A card's ``gap`` is Casebook's note,
+    printed after its text as a gap block of the rules is: bracketed and headed."""
+    at = book.index("Arresti di massa")
+    card = book[at : book.index("Arrestare i capi della rete", at)]
+    assert card.endswith(
+        "7 [Non presente nella fonte: l'illustrazione che accompagna la cifra «7»] "
+    ), card
+    fe = living("liberation")
+    page = html.render(fe.game, fe.graphs, "living").decode("utf-8")
+    box = '<div class="box gap"><p><b class="run-in">Non presente nella fonte:</b> '
+    assert box + "l&#39;illustrazione che accompagna la cifra «7»</p></div>" in page
+    assert "[Non presente nella fonte: l'icona che accompagna «6x»]" in to_text(fe.game)
+
+
+def test_a_card_s_gap_note_is_translated_and_said_to_be_ours() -> None:
+    """Its catalog entry says it is Casebook's note, and the English book prints the
+    translation under the same heading."""
+    from compiler.l10n.catalog import comments
+    from compiler.l10n.units import extract
+    from compiler.load.game_files import load_game
+
+    fe = living("liberation")
+    units = {u.id: u for u in extract(load_game(RULESETS / "liberation", ROOT))}
+    unit = units["card:carte-medaglia:medaglia-1-04:gap"]
+    assert unit.text == "l'illustrazione che accompagna la cifra «7»"
+    assert "Casebook's note, not the publisher's text" in comments(unit, ())
+    english = front_end(RULESETS / "liberation", ROOT, "living", "en")
+    assert english.game is not None
+    card = english.game.deck("carte-medaglia").cards[3]
+    assert card.gap == "the illustration that goes with the figure “7”"
+    assert fe.game.deck("carte-medaglia").cards[3].gap == unit.text

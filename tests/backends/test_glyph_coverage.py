@@ -105,3 +105,16 @@ def test_a_character_past_u_ffff_the_fonts_draw_is_searchable_in_the_pdf(caplog)
     text = " ".join(page.extract_text() for page in reader.pages)
     assert f"Ace {card} high" in text
     assert "invalid hex" not in caplog.text.lower()
+
+
+@pytest.mark.parametrize("field", ["title", "gap"])
+def test_a_card_the_fonts_cannot_draw(field: str) -> None:
+    """The rulebook prints every card (in its rule or at the back): a card's title,
+    fields, text and gap note went unchecked, and would print as empty boxes."""
+    game = front_end(RULESETS / "liberation", ROOT).game
+    check_glyphs(game)
+    deck = game.decks[0]
+    card = dataclasses.replace(deck.cards[0], **{field: CJK})
+    deck = dataclasses.replace(deck, cards=(card, *deck.cards[1:]))
+    broken = dataclasses.replace(game, decks=(deck, *game.decks[1:]))
+    assert "cards/" in _fails_at(broken, f"card {card.id} of deck {deck.id}")

@@ -344,3 +344,16 @@ def test_nothing_found_says_cards_were_searched_too() -> None:
     missing = run_casebook("ref", "plan-vert", "no-such-thing-here")
     assert missing.returncode == 1 and missing.stdout == ""
     assert "no rule or card holds all those words" in missing.stderr
+
+
+def test_ref_prints_a_card_s_gap_note_as_ours_and_a_long_field_label_apart() -> None:
+    """A card's gap note is Casebook's, tagged as a gap block of the rules is; and the
+    field "Condizione" (ten letters) ran into its value: "CondizioneBloccare…"."""
+    done = run_casebook("ref", "liberation", "medaglia-1-04")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "  [not in the source] l'illustrazione che accompagna la cifra «7»" in lines
+    at = lines.index("Condizione")
+    assert lines[at + 1].startswith(" " * 10 + "Bloccare almeno 7 carte RESISTENZA")
+    data = json.loads(run_casebook("ref", "liberation", "medaglia-1-04", "--format", "json").stdout)
+    assert data["cards"][0]["gap"] == "l'illustrazione che accompagna la cifra «7»"

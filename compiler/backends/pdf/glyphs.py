@@ -25,6 +25,12 @@ def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
         yield erratum.new + erratum.old + erratum.why, erratum.at, f"erratum {erratum.id}"
     for comp in game.components:
         yield comp.name + (comp.missing or ""), comp.at, f"component {comp.id}"
+    for deck in game.decks:  # the rulebook prints every card, in its rule or at the back
+        yield deck.title or "", deck.at, f"deck {deck.id}"
+        for card in deck.cards:
+            shown = (card.title or "", *(k + v for k, v in card.fields), card.gap or "")
+            texts = (*shown, *(p.text for p in card.paras))
+            yield "".join(texts), card.at, f"card {card.id} of deck {deck.id}"
     for table in game.tables:  # the rulebook, the aids and the forms print them
         yield table.title, table.at, f"table {table.id}"
         yield "".join(c.label for c in table.columns), table.at, f"columns of table {table.id}"
