@@ -8,7 +8,7 @@ Both read the errata here, the way the living edition applies them
 match counted through the rule's text in reading order (unset, the model
 has checked there is only one: ERRATA003); a rule "*" erratum replaces
 every match, everywhere; and in the cells of the tables an erratum names
-(``tables``: they restate the rule's text), every match.
+(``tables``: they restate the rule's text), every whole match.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from compiler.l10n.units import TABLE_CELL, cell_table
+from compiler.model.errata import corrected_cell
 from compiler.model.game import Erratum
 
 # Unit kinds an erratum's field reaches: "text" the paragraphs, items and
@@ -35,7 +36,15 @@ def touching(
     rule: str | None, kind: str, text: str, errata: Sequence[Erratum], uid: str = ""
 ) -> list[Erratum]:
     """The errata that change this text."""
-    return [e for e in errata if e.old and reaches(e, rule, kind, uid) and e.old in text]
+    return [e for e in errata if e.old and reaches(e, rule, kind, uid) and _holds(kind, text, e)]
+
+
+def _holds(kind: str, text: str, erratum: Erratum) -> bool:
+    """Whether the erratum's old words are in the text as it corrects them: whole, in a
+    table's cell (model/errata.corrected_cell)."""
+    if kind == TABLE_CELL:
+        return corrected_cell(text, erratum.old, erratum.new) is not None
+    return erratum.old in text
 
 
 def corrected_texts(
@@ -54,8 +63,9 @@ def corrected_texts(
         # a table that restates the rule's text: every cell holding the words, as the
         # living edition corrects them (compiler/model/errata.py)
         for uid in by_kind.get(TABLE_CELL, []) if erratum.old and erratum.tables else []:
-            if reaches(erratum, None, TABLE_CELL, uid) and erratum.old in texts[uid]:
-                texts[uid] = changed[uid] = texts[uid].replace(erratum.old, erratum.new)
+            fixed = corrected_cell(texts[uid], erratum.old, erratum.new)
+            if reaches(erratum, None, TABLE_CELL, uid) and fixed is not None:
+                texts[uid] = changed[uid] = fixed
         kind = FIELD_KINDS.get(erratum.field)
         if not erratum.old or kind is None:
             continue

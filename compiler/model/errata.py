@@ -23,8 +23,10 @@ living edition then prints a bare number.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import lru_cache
 
 from compiler.diagnostics import Finding, Severity
 from compiler.model.game import Erratum, Game
@@ -91,7 +93,9 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
             problem = _not_placed(erratum, len(starts))
             if problem is not None:
                 if problem.code == "ERRATA002" and not starts:
-                    problem = _pointing_to(problem, erratum, game)
+                    problem = _in_a_gap(problem, erratum, rule) or _pointing_to(
+                        problem, erratum, game
+                    )
                 findings.append(problem)
                 continue
             index = (erratum.occurrence or 1) - 1
@@ -142,6 +146,25 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
     return replace(game, rules=rules, tables=tables, edition="living"), findings
 
 
+@lru_cache(maxsize=1024)
+def _standing(old: str) -> re.Pattern[str]:
+    """``old`` where it stands whole: not the end of a longer word or number at either
+    side it begins or ends with a letter or digit ("16" is not in "M016")."""
+    before = r"(?<!\w)" if re.match(r"\w", old[:1]) else ""
+    after = r"(?!\w)" if re.match(r"\w", old[-1:]) else ""
+    return re.compile(before + re.escape(old) + after)
+
+
+def corrected_cell(cell: str, old: str, new: str) -> str | None:
+    """A table cell with each whole ``old`` made ``new``, or None when it holds none.
+
+    Whole, because an erratum names a table, not a cell: every cell holding its words
+    is corrected, and a probe's "16" → "sedici" made Liberation's "M016" "M0sedici".
+    The living edition and the translator's corrected text both read it so."""
+    fixed, count = _standing(old).subn(lambda _: new, cell)
+    return fixed if count else None
+
+
 def _correct_tables(game: Game) -> tuple[tuple[Table, ...], list[Finding]]:
     """Each table with the errata that name it made in its cells, and what did not apply.
 
@@ -172,8 +195,9 @@ def _correct_tables(game: Game) -> tuple[tuple[Table, ...], list[Finding]]:
             changed = list(table.changed)
             for r, row in enumerate(rows):
                 for c, cell in enumerate(row):
-                    if erratum.old in cell:
-                        row[c] = cell.replace(erratum.old, erratum.new)
+                    corrected = corrected_cell(cell, erratum.old, erratum.new)
+                    if corrected is not None:
+                        row[c] = corrected
                         changed.append((r, c, erratum.id))
             if len(changed) == len(table.changed):
                 findings.append(
@@ -232,7 +256,9 @@ def _pointing_to(problem: Finding, erratum: Erratum, game: Game) -> Finding:
         and (
             erratum.old in (rule.title or "")
             if erratum.field == "title"
-            else any(erratum.old in p.text for b in rule.blocks() for p in b.paras)
+            else any(
+                erratum.old in p.text for b in rule.blocks() if b.kind != "gap" for p in b.paras
+            )
         )
     ]
     if not holders:
@@ -242,6 +268,26 @@ def _pointing_to(problem: Finding, erratum: Erratum, game: Game) -> Finding:
         problem,
         suggestion=f"{erratum.old!r} is in the {_field(erratum)} of {shown}: set 'rule' "
         f'to that address (rule: "{holders[0]}")',
+    )
+
+
+def _in_a_gap(problem: Finding, erratum: Erratum, rule: Rule) -> Finding | None:
+    """ERRATA002 said right when ``old`` stands only in a gap note of the rule: the
+    message said it was not in the rule's text, and the hint pointed back to this rule."""
+    if erratum.field == "title":
+        return None
+    gaps = [
+        b for b in rule.blocks() if b.kind == "gap" and any(erratum.old in p.text for p in b.paras)
+    ]
+    if not gaps:
+        return None
+    return replace(
+        problem,
+        message=f"erratum {erratum.id}: {erratum.old!r} is in a gap note of {erratum.rule}, "
+        "Casebook's own words, which no erratum corrects",
+        location=gaps[0].at or problem.location,
+        suggestion="edit the gap note's text where it is written, and delete this erratum",
+        related=(erratum.at,),
     )
 
 

@@ -159,3 +159,74 @@ def test_a_corrected_cell_is_highlighted_as_corrected_text_is(game: Path) -> Non
     assert any(
         r["x0"] <= word["x0"] and r["top"] <= word["bottom"] <= r["bottom"] + 2 for r in yellow
     )
+
+
+@pytest.mark.parametrize(
+    ("cell", "old", "new", "fixed"),
+    [
+        ("da M011 a M016, da M21 a M26", "16", "sedici", None),  # "M016" holds no whole 16
+        ("16 carte MEDAGLIA", "16", "sedici", "sedici carte MEDAGLIA"),
+        (
+            "da M011 a M016, da M31 a M36",
+            "da M31 a M36",
+            "da M031 a M036",
+            "da M011 a M016, da M031 a M036",
+        ),
+        ("Defender eliminated", "elim", "kill", None),  # part of a word
+        ("(see 2.1)", "(see", "(cf.", "(cf. 2.1)"),  # a bracket needs no boundary
+        ("x16, 16", "16", "n", "x16, n"),
+    ],
+)
+def test_a_cell_is_corrected_where_old_stands_whole(
+    cell: str, old: str, new: str, fixed: str | None
+) -> None:
+    """Found by a probe: "16" → "sedici" on Liberation's materials table made "M016"
+    "M0sedici". An erratum names a table, not a cell, so its words count only whole."""
+    from compiler.model.errata import corrected_cell
+
+    assert corrected_cell(cell, old, new) == fixed
+
+
+def test_the_translator_s_corrected_cell_agrees_with_the_living_edition() -> None:
+    """The catalog's corrected source text (l10n/corrections.py) reads cells as the
+    living edition does: a cell where the words stand inside another is left alone."""
+    from compiler.diagnostics import Location
+    from compiler.l10n.corrections import corrected_texts, touching
+    from compiler.l10n.units import TABLE_CELL, table_cell_unit_id
+    from compiler.model.game import Erratum
+
+    erratum = Erratum(
+        "X",
+        "r",
+        "16",
+        "sedici",
+        None,
+        "",
+        "",
+        None,
+        Location("e.yaml", 1, 1),
+        tables=("materiali",),
+    )
+    inside, whole = (table_cell_unit_id("materiali", row, "id") for row in (0, 1))
+    units = [(inside, None, TABLE_CELL, "da M011 a M016"), (whole, None, TABLE_CELL, "16 x")]
+    assert corrected_texts(units, [erratum]) == {whole: "sedici x"}
+    assert touching(None, TABLE_CELL, "da M011 a M016", [erratum], inside) == []
+    assert touching(None, TABLE_CELL, "16 x", [erratum], whole) == [erratum]
+
+
+def test_old_words_only_inside_a_cell_s_word_are_in_no_cell(game: Path) -> None:
+    """A table cell is not corrected inside a word, and the erratum that reaches no cell
+    so says so (ERRATA002), as it does for a table with no such words at all."""
+    errata = game / "errata.yaml"
+    text = errata.read_text(encoding="utf-8")
+    errata.write_text(
+        text.replace("old: Defender eliminated", "old: Defender elim").replace(
+            "new: Defender destroyed", "new: Defender kill"
+        ),
+        encoding="utf-8",
+    )
+    fe = front_end(game, game.parent.parent, "living")
+    assert [f.code for f in fe.findings if f.code.startswith("ERRATA")] == ["ERRATA002"]
+    assert "is in no cell of table 'attack-results'" in next(
+        f.message for f in fe.findings if f.code == "ERRATA002"
+    )
