@@ -1104,7 +1104,8 @@ CODES: tuple[Code, ...] = (
         "MODEL014",
         "unknown-cards",
         "model",
-        "A rule's cards block names a deck cards.yaml does not hold, or selects no card.",
+        "A rule's cards block names a deck cards.yaml does not hold, selects no card, or "
+        "selects a card another cards block prints already.",
         _md(
             """
             Raised for a block `kind: cards` (the cards of a deck printed at this place
@@ -1120,6 +1121,9 @@ CODES: tuple[Code, ...] = (
             ```
 
             A block that prints nothing would leave its heading as empty as before.
+
+            Two blocks whose patterns select one card (`medaglia-*` and `medaglia-4-*`)
+            would print it twice; the second block is refused, naming the first.
             """
         ),
     ),

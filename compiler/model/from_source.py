@@ -610,11 +610,40 @@ def _unknown_cards(game: Game) -> list[Finding]:
     would leave its heading as empty as before."""
     decks = {d.id: d for d in game.decks}
     found = []
+    printed: dict[tuple[str, str], tuple[str, Block]] = {}  # (deck, card) -> first printer
     for rule in game.all_rules():
         for block in rule.blocks():
             if block.kind != "cards":
                 continue
             deck = decks.get(block.deck or "")
+            again = (
+                []
+                if deck is None
+                else [
+                    (card, printed[(deck.id, card.id)])
+                    for card in selected_cards(deck, block.ids)
+                    if (deck.id, card.id) in printed
+                ]
+            )
+            for card in selected_cards(deck, block.ids) if deck is not None else ():
+                printed.setdefault((deck.id, card.id), (rule.address, block))
+            if again:
+                (card, (other, first)), more = again[0], len(again) - 1
+                found.append(
+                    Finding(
+                        "MODEL014",
+                        Severity.ERROR,
+                        f"{rule.address}: cards block selects card {card.id!r}"
+                        + (f" and {more} more" if more else "")
+                        + f", which the cards block of {other} prints already: "
+                        "the book would print it twice",
+                        block.at,
+                        suggestion=f"narrow 'ids' (now {block.ids!r}) so that each card "
+                        "is printed once",
+                        related=(first.at,) if first.at else (),
+                    )
+                )
+                continue
             if deck is None:
                 said = f"names deck {block.deck!r}, which cards.yaml does not hold"
                 hint = "known decks: " + (", ".join(sorted(decks)) or "none yet")

@@ -140,3 +140,22 @@ def test_a_card_s_gap_note_is_translated_and_said_to_be_ours() -> None:
     card = english.game.deck("carte-medaglia").cards[3]
     assert card.gap == "the illustration that goes with the figure “7”"
     assert fe.game.deck("carte-medaglia").cards[3].gap == unit.text
+
+
+def test_two_cards_blocks_that_print_one_card_are_a_located_error(tmp_path: Path) -> None:
+    """Found by a probe: "**" in place of "medaglia-4-*" printed every medal card
+    twice, with no finding. The second block is refused, naming the first."""
+    game = copy_mini_case(tmp_path)
+    rules = game / "rules" / "01-play.yaml"
+    text = rules.read_text(encoding="utf-8")
+    said_line = "      - Read Module 2.0 before play.\n"
+    blocks = "".join(
+        f'      - kind: cards\n        deck: events\n        ids: "{p}"\n' for p in ("card-*", "*")
+    )
+    rules.write_text(text.replace(said_line, said_line + blocks), encoding="utf-8")
+    fe = front_end(game, tmp_path, "living")
+    (finding,) = [f for f in fe.findings if f.code == "MODEL014"]
+    assert "selects card 'card-1'" in finding.message
+    assert "which the cards block of 1.0 prints already" in finding.message
+    assert str(finding.location).startswith("rulesets/mini-case/rules/01-play.yaml:11:")
+    assert str(finding.related[0]).startswith("rulesets/mini-case/rules/01-play.yaml:8:")
