@@ -54,6 +54,10 @@ def schema_findings(source: SourceFile, validator: Draft202012Validator) -> list
 def _deepest(error: ValidationError) -> ValidationError:
     """For oneOf/anyOf, the alternative that got furthest is the one to talk about."""
     while error.context:
+        chosen = _its_kind(error)
+        if chosen is not None:  # the block's own kind: what is wrong inside it
+            error = chosen
+            continue
         candidates = [e for e in error.context if e.validator not in ("not",)]
         if not candidates:
             break
@@ -67,6 +71,28 @@ def _deepest(error: ValidationError) -> ValidationError:
             return error
         error = best
     return error
+
+
+def _its_kind(error: ValidationError) -> ValidationError | None:
+    """Of a block that says its ``kind``, the error inside the one alternative of that
+    kind: a gap whose text was empty was "block of kind gap is not valid here"."""
+    value = error.instance
+    if error.validator not in ("oneOf", "anyOf") or not isinstance(value, dict):
+        return None
+    if "kind" not in value:
+        return None
+    by_branch: dict[object, list[ValidationError]] = defaultdict(list)
+    for e in error.context:
+        by_branch[e.relative_schema_path[0] if e.relative_schema_path else None].append(e)
+    right = [  # not the alternatives of another kind, nor those that are no map at all
+        errors
+        for errors in by_branch.values()
+        if not any(
+            list(e.relative_path) == ["kind"] or (not e.relative_path and e.validator == "type")
+            for e in errors
+        )
+    ]
+    return best_match(right[0]) if len(right) == 1 else None
 
 
 def json_path(at: Iterable[str | int]) -> str:
@@ -126,6 +152,8 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
         )
     if kind == "const":
         return f"expected {_show(arg)}, got {_show(value)}", None
+    if kind == "pattern" and arg == r"\S":
+        return f"{_show(value)} holds nothing but spaces", what
     if kind == "pattern":
         # as the schema writes it: schemas.py turned its final $ into (?!\n)$, and a
         # raw line break would split the one-line message

@@ -160,3 +160,21 @@ def test_a_pattern_is_shown_as_the_schema_writes_it_on_one_line(game: Path) -> N
     _edit(game / "rules/01-play.yaml", "level: module", "level: Module X")
     (line,) = [x for x in _lines(game) if "level" in x]
     assert line.endswith('rules[0].level: "Module X" does not match the pattern ^[a-z][a-z0-9-]*$')
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [('""', '.text: "" is empty or too short'), ('"   "', '.text: "   " holds nothing but spaces')],
+)
+def test_a_block_of_a_known_kind_says_what_is_wrong_inside_it(
+    game: Path, text: str, said: str
+) -> None:
+    """Found by a probe: a gap with no text was "block of kind "gap" is not valid
+    here", which never said the text was empty; one of spaces passed and printed an
+    empty note. The block names its kind, so the error inside that kind is the one."""
+    said_line = "          - Roll one die on the table.\n"
+    gap = f"          - kind: gap\n            text: {text}\n"
+    _edit(game / "rules/02-combat.yaml", said_line, said_line + gap)
+    (line,) = _lines(game)
+    assert line.startswith("rulesets/mini-case/rules/02-combat.yaml:13:19: SCHEMA001 "), line
+    assert line.endswith(said), line
