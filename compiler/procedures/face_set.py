@@ -63,8 +63,10 @@ def _held(state: State, key: str, faces: list[int]) -> list[int]:
     """The faces already set aside, each one the die has: 7, -1, 1.5 and true were
     taken (7 "set aside"), and a map or a date was a Python error blamed on the
     procedure's file (found by a probe)."""
-    given = state.get(key, None) or []
-    if isinstance(given, int) and not isinstance(given, bool):
+    given = state.get(key, None)
+    if given is None or given == "":  # "held=": nothing set aside
+        given = []
+    if isinstance(given, int) and not isinstance(given, bool):  # 0 too: not a face
         given = [given]  # one face set aside
     if not isinstance(given, (list, tuple)):
         raise ProcedureError(

@@ -263,6 +263,8 @@ def test_a_negative_seed_is_refused_as_it_would_repeat_a_positive_one() -> None:
         ("[1.5]", "a face in held must be a whole number, not 1.5"),
         ("[true]", "a face in held must be a whole number, not true"),
         ("{a: 1}", "held is the faces already set aside, a list such as [1, 3]"),
+        ("0", "held: 0 is not a face of the die (1, 2, 3, 4, 5, 6)"),  # was "nothing held"
+        ("{}", "held is the faces already set aside, a list such as [1, 3]"),
     ],
 )
 def test_resolve_refuses_faces_set_aside_that_the_die_does_not_have(held: str, says: str) -> None:
