@@ -651,7 +651,8 @@ def _check_entries(po: polib.POFile, text: str, shown: str) -> None:
                         f"{'add' if test(entry.msgid, chr(10)) else 'delete'} the \\n at the "
                         f"{where} of the msgstr",
                     )
-        if entry.msgid_plural or entry.msgstr_plural:
+        # an obsolete entry (#~) is kept as msgmerge keeps it and never read: plural or not
+        if (entry.msgid_plural or entry.msgstr_plural) and not entry.obsolete:
             raise _refused(
                 f"the entry {entry.msgctxt or entry.msgid!r} has plural forms, and no "
                 "string of a game has any",

@@ -371,6 +371,19 @@ def test_po_faults_polib_lets_through_are_refused_where_they_are(
     assert catalog_path(game, "fr").read_bytes() == before
 
 
+def test_an_obsolete_plural_entry_is_kept_and_stops_nothing(game: Path) -> None:
+    """Found by a probe: a #~ plural entry, which msgmerge keeps and no command reads,
+    stopped lint and update with "translate it with one msgstr"."""
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    path = catalog_path(game, "fr")
+    old = '#~ msgid "one old"\n#~ msgid_plural "many old"\n#~ msgstr[0] "un"\n#~ msgstr[1] "des"\n'
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + old, encoding="utf-8")
+    assert _cli(game, "lint", "mini-case").returncode != 2
+    done = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert done.returncode == 0, done.stderr
+    assert path.read_text(encoding="utf-8").endswith(old)
+
+
 def test_an_unclosed_quote_in_the_catalog_itself_stops_update_rewriting_it(game: Path) -> None:
     """`l10n update` used to write the text back one letter short."""
     _cli(game, "l10n", "update", "mini-case", "fr")
