@@ -148,8 +148,8 @@ def apply_errata(game: Game) -> tuple[Game, list[Finding]]:
 
 @lru_cache(maxsize=1024)
 def _standing(old: str) -> re.Pattern[str]:
-    """``old`` where it stands whole: not the end of a longer word or number at either
-    side it begins or ends with a letter or digit ("16" is not in "M016")."""
+    """``old`` where it stands whole: not part of a longer word or number at a side it
+    begins or ends with a letter or digit ("16" is no part of the id M016)."""
     before = r"(?<!\w)" if re.match(r"\w", old[:1]) else ""
     after = r"(?!\w)" if re.match(r"\w", old[-1:]) else ""
     return re.compile(before + re.escape(old) + after)
@@ -159,7 +159,8 @@ def corrected_cell(cell: str, old: str, new: str) -> str | None:
     """A table cell with each whole ``old`` made ``new``, or None when it holds none.
 
     Whole, because an erratum names a table, not a cell: every cell holding its words
-    is corrected, and a probe's "16" → "sedici" made Liberation's "M016" "M0sedici".
+    is corrected, and a probe's "16" → "sedici" turned a card id of Liberation's into
+    M0sedici.
     The living edition and the translator's corrected text both read it so."""
     fixed, count = _standing(old).subn(lambda _: new, cell)
     return fixed if count else None

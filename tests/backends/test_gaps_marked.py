@@ -136,7 +136,8 @@ def test_a_gap_without_its_words_is_refused_where_it_is_written(tmp_path: Path) 
     result = run_casebook("lint", "mini-case", "--rulesets", str(game.parent))
     assert result.returncode == 2
     assert "rules/01-play.yaml:17:" in result.stdout + result.stderr
-    assert "gap (with text)" in result.stdout + result.stderr
+    # the gap's own fault, not "block of kind gap is not valid here"
+    assert "missing required key 'text'" in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize(
@@ -193,7 +194,7 @@ def test_a_reference_in_a_gap_note_is_no_citation_and_no_erratum_touches_it(
     )
     fe = front_end(game, tmp_path, "living")
     (finding,) = [f for f in fe.findings if f.code == "ERRATA002"]
-    assert "'diagram' is not in the text of 1.1.1" in finding.message
+    assert "'diagram' is in a gap note of 1.1.1, Casebook's own words" in finding.message
 
 
 def test_a_gap_notes_last_word_stays_with_its_bracket() -> None:
