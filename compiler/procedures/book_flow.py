@@ -60,7 +60,7 @@ from compiler.model.entries import EntryBlock, Step, step_text
 # The loader's one parser for a block of a book entry; an example's instruction
 # box is written in the same shape, so it is read the same way.
 from compiler.model.from_parts import entry_block as parse_block
-from compiler.procedures.core import Context, ProcedureError, State, Values
+from compiler.procedures.core import Context, ProcedureError, State, Values, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,18 +89,39 @@ def blocks(state: State, ctx: Context) -> tuple[EntryBlock, ...]:
                 f"block='{{if_else: [...]}}'; {what} a box (or give reading_entry=N)"
             )
         items = raw if isinstance(raw, list) else [raw]
-        return tuple(parse_block(item) for item in items)
+        if not items:
+            raise ProcedureError(
+                "block is an empty list: give the box's tables, e.g. block='{choose: [...]}'"
+            )
+        return tuple(
+            parse_block(_checked(item, f"block[{i}]" if isinstance(raw, list) else "block"))
+            for i, item in enumerate(items)
+        )
     number = state.get("reading_entry")
     if number is None:
         raise ProcedureError(
             "needs block (the instruction box as printed) or reading_entry (its entry number)"
         )
+    number = whole(number, "reading_entry")
     for book in ctx.game.books:
         if state.get("book") in (None, book.id):
             for entry in book.entries:
-                if entry.number == int(number):
+                if entry.number == number:
                     return entry.blocks
     raise ProcedureError(f"no entry {number} in the books of this game")
+
+
+def _checked(item: object, name: str) -> object:
+    """A box typed at the command line (or in an example) checked as a book entry's
+    block is in a book file: a box missing its "option" was a Python KeyError blamed
+    on procedures.yaml (found by a probe)."""
+    from compiler.validate.located_errors import value_problem
+    from compiler.validate.schemas import definition_validator
+
+    problem = value_problem(definition_validator("entries", "block"), item, name)
+    if problem is not None:
+        raise ProcedureError(problem)
+    return item
 
 
 def first_block(found: tuple[EntryBlock, ...], kind: str) -> EntryBlock | None:
@@ -422,17 +443,37 @@ def occupants(assignment: Mapping[str, str], allocation: Mapping[str, list]) -> 
     return out
 
 
+_MAPS = {
+    "assign": "an Agent to a Position, e.g. assign='{Yannick: A}'",
+    "allocation": "an Agent to the items they hold, e.g. allocation='{Yannick: [rifle]}'",
+    "allocate": "an Agent to the items given them, e.g. allocate='{Yannick: rifle}'",
+    "position_weapons": "a Position to its weapon icon, e.g. position_weapons='{D: long}'",
+}
+
+
+def _map(state: State, key: str) -> Mapping[str, Any]:
+    """The state's ``key``, a map a person typed: a list or a number there was a Python
+    AttributeError blamed on procedures.yaml (found by a probe)."""
+    value = state.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise ProcedureError(f"{key} maps {_MAPS[key]}; not {value!r}")
+    return value
+
+
 def assign(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
-    wanted = state.get("assign") or {}
-    allocation = {k: list(v) for k, v in (state.get("allocation") or {}).items()}
-    for agent, items in (state.get("allocate") or {}).items():
+    wanted = _map(state, "assign")
+    allocation = {
+        k: list(v) if isinstance(v, list | tuple) else [v]
+        for k, v in _map(state, "allocation").items()
+    }
+    for agent, items in _map(state, "allocate").items():
         allocation[agent] = [
             *allocation.get(agent, []),
             *([items] if isinstance(items, str) else items),
         ]
     agents = state.get("agents")
     icons = params["icons"]
-    position_weapons = state.get("position_weapons") or {}
+    position_weapons = _map(state, "position_weapons")
     usable: dict[str, list[str]] = {}
     for agent, where in wanted.items():
         if agents is not None and agent not in agents:

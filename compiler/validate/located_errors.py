@@ -51,6 +51,19 @@ def schema_findings(source: SourceFile, validator: Draft202012Validator) -> list
     return sorted(findings, key=Finding.sort_key)
 
 
+def value_problem(validator: Draft202012Validator, value: object, name: str) -> str | None:
+    """What is wrong with one value a person typed (``casebook resolve block=…``), said
+    as a file's schema error is, from ``name``: None when the value is valid."""
+    errors = list(validator.iter_errors(value))
+    if not errors:
+        return None
+    best = _deepest(best_match(errors))
+    message, hint = describe(best)
+    at = json_path(best.absolute_path)
+    where = name + (at if at.startswith("[") else f".{at}") if best.absolute_path else name
+    return f"{where}: {message}" + (f" ({hint})" if hint else "")
+
+
 def _deepest(error: ValidationError) -> ValidationError:
     """For oneOf/anyOf, the alternative that got furthest is the one to talk about."""
     while error.context:
@@ -74,24 +87,30 @@ def _deepest(error: ValidationError) -> ValidationError:
 
 
 def _its_kind(error: ValidationError) -> ValidationError | None:
-    """Of a block that says its ``kind``, the error inside the one alternative of that
-    kind: a gap whose text was empty was "block of kind gap is not valid here"."""
+    """Of a map that says which alternative it is (its ``kind``, or the one key an
+    alternative requires: ``choose:``), the error inside that alternative: a gap whose
+    text was empty was "block of kind gap is not valid here", and a CHOOSE box missing
+    an option "matches none of the allowed shapes"."""
     value = error.instance
     if error.validator not in ("oneOf", "anyOf") or not isinstance(value, dict):
-        return None
-    if "kind" not in value:
         return None
     by_branch: dict[object, list[ValidationError]] = defaultdict(list)
     for e in error.context:
         by_branch[e.relative_schema_path[0] if e.relative_schema_path else None].append(e)
-    right = [  # not the alternatives of another kind, nor those that are no map at all
-        errors
-        for errors in by_branch.values()
-        if not any(
-            list(e.relative_path) == ["kind"] or (not e.relative_path and e.validator == "type")
-            for e in errors
-        )
-    ]
+
+    def other(errors: list[ValidationError]) -> bool:
+        """The alternative is another: of another kind, no map, or wanting a key this
+        map lacks (a map with a kind says which it is, so its own may lack one)."""
+        for e in errors:
+            if list(e.relative_path) == ["kind"]:
+                return True
+            if not e.relative_path and e.validator == "type":
+                return True
+            if not e.relative_path and e.validator == "required" and "kind" not in value:
+                return True
+        return False
+
+    right = [errors for errors in by_branch.values() if not other(errors)]
     return best_match(right[0]) if len(right) == 1 else None
 
 

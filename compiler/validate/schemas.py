@@ -157,6 +157,16 @@ def validator_for(kind: str) -> Draft202012Validator:
 
 
 @cache
+def definition_validator(kind: str, name: str) -> Draft202012Validator:
+    """A validator for one definition (``$defs``) of a file kind's schema: an entry's
+    block, checked where a person types one (``casebook resolve block=…``)."""
+    from jsonschema import Draft202012Validator
+
+    root = _schema(kind)
+    return Draft202012Validator({"$defs": root["$defs"], "$ref": f"#/$defs/{name}"})
+
+
+@cache
 def gate_schema(kind: str) -> object:
     """The schema the kind's gate is made from: its own, with exclusive ``oneOf`` as
     ``anyOf``."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +12,7 @@ from compiler.model.game import Example
 from compiler.procedures.core import Dice, ProcedureError
 from compiler.procedures.replay import replay, same
 from compiler.procedures.resolve import find_procedure, resolve
-from tests.conftest import living_game, run_casebook
+from tests.conftest import RULESETS, living_game, run_casebook
 
 
 def test_dice_come_from_the_list_then_the_seed_never_from_nowhere() -> None:
@@ -367,6 +369,49 @@ def test_resolve_refuses_a_table_id_given_as_the_instruction_box() -> None:
     assert done.returncode == 2
     assert "'if-else-night' is a table of tables.yaml, not a box" in done.stderr
     assert "no CHOOSE table here" not in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("procedure", "given", "says"),
+    [
+        ("solid-lines", "block={choose: [{}]}", "block.choose[0]: missing required key 'option'"),
+        ("solid-lines", "block={if_else: 3}", "block.if_else: expected a list, got 3"),
+        ("solid-lines", "block={if_else: [null]}", "block.if_else[0]: expected a mapping"),
+        ("solid-lines", "block=[]", "block is an empty list"),
+        ("solid-lines", "block={choose: []}", "block.choose: [] is empty or too short"),
+        ("solid-lines", "reading_entry=abc", "reading_entry must be a whole number, not 'abc'"),
+        ("encounter-maps", "reading_entry=1|assign=[1]", "assign maps an Agent to a Position"),
+        (
+            "encounter-maps",
+            "reading_entry=1|allocate=3",
+            "allocate maps an Agent to the items given them",
+        ),
+    ],
+)
+def test_resolve_says_what_shape_a_box_or_an_input_needs(
+    procedure: str, given: str, says: str
+) -> None:
+    """Found by a probe: each was a Python error text (KeyError: 'option', TypeError,
+    AttributeError) blamed on procedures.yaml, or an empty answer with exit 0."""
+    done = run_casebook("resolve", "war-story-occupied-france", procedure, *given.split("|"))
+    assert done.returncode == 2, done.stdout
+    assert says in done.stderr
+    assert "procedures.yaml" not in done.stderr and "Error" not in done.stderr
+
+
+def test_an_example_s_box_is_checked_as_a_book_entry_s_block(tmp_path: Path) -> None:
+    """An example's instruction box with "opzione:" for "option:" was a KeyError at
+    replay; it is the book's block shape, said at the example."""
+    rulesets = tmp_path / "rs"
+    shutil.copytree(RULESETS / "war-story-occupied-france", rulesets / "war-story-occupied-france")
+    examples = rulesets / "war-story-occupied-france" / "examples.yaml"
+    text = examples.read_text(encoding="utf-8")
+    first = '          - option: "To enter [redacted] by [redacted]:"'
+    assert first in text
+    examples.write_text(text.replace(first, first.replace("option", "opzione"), 1))
+    done = run_casebook("examples", "war-story-occupied-france", "--rulesets", str(rulesets))
+    assert "block.choose[0]: unknown key 'opzione' (did you mean 'option'?)" in done.stdout
+    assert "examples.yaml:49:9" in done.stdout and "KeyError" not in done.stdout
 
 
 def test_resolve_says_a_list_is_not_a_clock() -> None:
