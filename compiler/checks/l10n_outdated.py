@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from compiler.checks.helpers import translated_game
+from compiler.checks.helpers import quote, translated_game
 from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.model.game import Game
@@ -37,8 +37,8 @@ def changes(old: str, new: str, limit: int = 3) -> str:
     out = []
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "equal":
-            out.append(f'"{" ".join(a[i1:i2])}" -> "{" ".join(b[j1:j2])}"')
+        if op != "equal":  # each side cut as every message cuts a text (a 280 KB one)
+            out.append(f"{quote(' '.join(a[i1:i2]))} -> {quote(' '.join(b[j1:j2]))}")
     shown = "; ".join(out[:limit])
     return shown + (f" (and {len(out) - limit} more)" if len(out) > limit else "")
 

@@ -53,7 +53,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         yield Finding(
             CODE,
             SEVERITY,
-            f'unknown word "{word}" ({own}) in {quote(text, 50)}',
+            f"unknown word {quote(word, 40)} ({own}) in {quote(text, 50)}",
             unit.at,
             rule=unit.rule,
             target=word,

@@ -304,3 +304,20 @@ def test_a_file_that_is_no_word_list_is_passed_over_as_a_dictionary(
     monkeypatch.setattr(spelling, "SYSTEM_DIRS", ())
     assert spelling.dictionary_path("en") == real / "en_GB"
     assert [spelling.dictionary_path(lang) for lang in ("it", "fr", "de")] == [None] * 3
+
+
+def test_a_long_word_or_change_is_cut_in_its_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by a probe: L10N008 printed a 20,000-letter word whole, and L10N003 a
+    280 KB changed text, each on one line. Both cut a text as every message does."""
+    from compiler.checks import l10n_outdated, l10n_spelling
+
+    said = l10n_outdated.changes("a b c", "a " + "x" * 300 + " c")
+    assert said.startswith('"b" -> "xxx') and said.endswith('…"') and len(said) < 80
+    game = front_end(ROOT / "rulesets" / "liberation", ROOT).game
+    unit = game.l10n.units[0]
+    monkeypatch.setattr(
+        l10n_spelling, "unknown_words", lambda _: [(unit, "y" * 5000, "w" * 20_000, [])]
+    )
+    monkeypatch.setattr(l10n_spelling.spelling, "available", lambda _: True)
+    (finding,) = l10n_spelling.check(game, None)
+    assert len(finding.message) < 140 and finding.message.startswith('unknown word "www')
