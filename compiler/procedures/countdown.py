@@ -41,10 +41,24 @@ def _roll(params: Mapping[str, Any], state: State, ctx: Context, key: str) -> li
     return rolls(state, key, count, ctx.dice, sides)
 
 
+def _clock(params: Mapping[str, Any], state: State) -> tuple[int, int]:
+    """(the clock now, the value it ends at): a whole number (clock=40,2 was a Python
+    TypeError blamed on the procedure) between the two. A probe's clock=41 was counted
+    down from above the start, and clock=0 rolled again after the game had ended."""
+    start, ends_at = int(params["start"]), int(params.get("ends_at", 0))
+    clock = whole(state.get("clock", start), "clock")
+    if clock > start:
+        raise ProcedureError(f"the clock starts at {start} and only counts down; not {clock}")
+    if clock <= ends_at:
+        raise ProcedureError(
+            f"the clock is at {clock}: at {ends_at} or less the game has ended, and it is "
+            "not rolled again"
+        )
+    return clock, ends_at
+
+
 def tick(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
-    # a whole number: clock=40,2 was a Python TypeError blamed on the procedure
-    clock = whole(state.get("clock", params["start"]), "clock")
-    ends_at = int(params.get("ends_at", 0))
+    clock, ends_at = _clock(params, state)
     first = _roll(params, state, ctx, "clock_roll")
     used = first
     if state.get("clock_reroll") is not None:
@@ -61,9 +75,7 @@ def tick(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values,
 
 
 def run_out(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
-    # a whole number: clock=40,2 was a Python TypeError blamed on the procedure
-    clock = whole(state.get("clock", params["start"]), "clock")
-    ends_at = int(params.get("ends_at", 0))
+    clock, ends_at = _clock(params, state)
     start, rolled = clock, []
     while clock > ends_at:
         if len(rolled) >= MAX_TURNS:

@@ -421,3 +421,19 @@ def test_resolve_says_a_list_is_not_a_clock() -> None:
     assert done.returncode == 2
     assert "clock must be a whole number, not [40, 2]" in done.stderr
     assert "procedures.yaml" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("clock", "says"),
+    [
+        ("41", "the clock starts at 40 and only counts down; not 41"),
+        ("0", "the clock is at 0: at 0 or less the game has ended"),
+    ],
+)
+def test_resolve_keeps_the_clock_between_its_start_and_its_end(clock: str, says: str) -> None:
+    """Found by a probe: clock=41 was counted down from above the rules' start, and
+    clock=0 rolled again after the game had ended."""
+    done = run_casebook("resolve", "plan-vert", "14", f"clock={clock}", "--seed", "1")
+    assert done.returncode == 2
+    assert says in done.stderr
+    assert run_casebook("resolve", "plan-vert", "14", "clock=1", "--seed", "1").returncode == 0
