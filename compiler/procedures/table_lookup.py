@@ -83,8 +83,13 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
                 raise ProcedureError(
                     f"{table.title}: {roll} is not a result of {table.dice} ({low}-{high})"
                 )
-        # cells joined by " | ": a cell may hold commas ("5,6")
-        shown = " | ".join(row[index] for row in table.rows) or "the table has no rows"
+        # cells joined by " | ": a cell may hold commas ("5,6"); each value once, and the
+        # first few (Liberation's materials list said one group 16 times over)
+        values = list(dict.fromkeys(row[index] for row in table.rows))
+        shown = " | ".join(values[:_SHOWN]) + (
+            f" | … ({len(values)} values)" if len(values) > _SHOWN else ""
+        )
+        shown = shown or "the table has no rows"
         raise ProcedureError(
             f"{table.title}: no row for {_short(key)} in column {column!r} ({shown})"
         )
@@ -102,6 +107,9 @@ def find_row(table: Table, column: str | None, key: Any) -> int:
             "look it up by a column that tells them apart"
         )
     return found[0]
+
+
+_SHOWN = 12  # the values of a column a "no row" message lists
 
 
 def _short(key: Any) -> str:

@@ -437,3 +437,14 @@ def test_resolve_keeps_the_clock_between_its_start_and_its_end(clock: str, says:
     assert done.returncode == 2
     assert says in done.stderr
     assert run_casebook("resolve", "plan-vert", "14", "clock=1", "--seed", "1").returncode == 0
+
+
+def test_a_missed_lookup_lists_each_value_of_the_column_once() -> None:
+    """Found by a probe: Liberation's materials table said its one group 16 times over."""
+    done = run_casebook("table", "liberation", "scenario-4-materiali", "carte")
+    assert done.returncode != 0
+    said = done.stderr
+    assert said.count("Materiale degli scenari precedenti |") == 1, said
+    assert said.rstrip().endswith(
+        "(Materiale degli scenari precedenti | Materiale aggiuntivo dello scenario 4)"
+    )
