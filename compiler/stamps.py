@@ -118,11 +118,16 @@ def _installed() -> dict[str, tuple[str, str]]:
     return found
 
 
+def _project(requirement: str) -> str:
+    """The project a requirement names: "PyYAML>=6" and "jinja2 (>=3)" name PyYAML, jinja2."""
+    return re.split(r"[\s<>=!~;\[(]", requirement.strip(), maxsplit=1)[0]
+
+
 def _requires(metadata_text: str) -> list[str]:
     """The projects a METADATA file's Requires-Dist lines name, less the extras' ones."""
     heads = metadata_text.split("\n\n", 1)[0]  # the body (the README) may quote anything
     return sorted(
-        re.split(r"[\s<>=!~;\[(]", line.split(":", 1)[1].strip(), maxsplit=1)[0]
+        _project(line.split(":", 1)[1])
         for line in heads.splitlines()
         if line.startswith("Requires-Dist:") and "extra ==" not in line
     )
@@ -153,9 +158,7 @@ def _versions_from_metadata() -> list[str]:
         requires = metadata.requires("casebook") or []
     except metadata.PackageNotFoundError:  # run from a source tree not installed
         return []
-    names = sorted(
-        re.split(r"[\s<>=!~;\[]", r, maxsplit=1)[0] for r in requires if "extra ==" not in r
-    )
+    names = sorted(_project(r) for r in requires if "extra ==" not in r)
     out = []
     for name in names:
         try:

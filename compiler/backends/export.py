@@ -63,9 +63,8 @@ def _block_lines(block: Block, game: Game, heading: str | None = None) -> list[s
     if block.kind == "cards":  # the cards the book prints here, as the Cards section would
         deck, cards = game.cards_printed_by(block) or (None, [])
         return [line for card in cards for line in _card_lines(game, deck, card, heading)]
-    if block.kind == "gap":  # Casebook's words, marked as the PDFs mark them
-        said = label(game.language, "gap-mark")
-        return [f"[{said} {t}]" for t in texts]
+    if block.kind == "gap":
+        return [_gap_line(game, t) for t in texts]
     lead = f"{block.label} " if block.label else ""
     return [lead + texts[0], *texts[1:]] if texts else []
 
@@ -93,7 +92,12 @@ def _card_lines(game: Game, deck: Deck, card: Card, heading: str | None = None) 
     lines = [" ".join(x for x in (shown_id, card.title) if x)]
     lines += [f"{label}: {value}" for label, value in card.fields_to_print(heading)]
     lines += [p.text for p in card.paras]
-    return lines + ([f"[{label(game.language, 'gap-mark')} {card.gap}]"] if card.gap else [])
+    return lines + ([_gap_line(game, card.gap)] if card.gap else [])
+
+
+def _gap_line(game: Game, text: str) -> str:
+    """Casebook's words on what the source lacks, marked as the PDFs mark them."""
+    return f"[{label(game.language, 'gap-mark')} {text}]"
 
 
 def to_text(game: Game) -> str:

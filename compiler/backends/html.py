@@ -584,8 +584,10 @@ class _Page:
             "title": card.title or "",
             "fields": card.fields_to_print(heading),
             "paras": [self.text.para(p) for p in card.paras],
-            # Casebook's note, headed as a gap block of the rules is
-            "gap": (label(self.lang, "gap-mark"), card.gap) if card.gap else None,
+            # Casebook's note, set as a gap block of the rules is
+            "gap": BlockView("gap", (escape(card.gap),), label(self.lang, "gap-mark"))
+            if card.gap
+            else None,
         }
 
     def errata_title(self) -> str:

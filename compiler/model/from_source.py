@@ -606,8 +606,9 @@ def _unknown_tables(game: Game) -> list[Finding]:
 
 
 def _unknown_cards(game: Game) -> list[Finding]:
-    """A cards block must name a deck and find a card of it: a block printing nothing
-    would leave its heading as empty as before."""
+    """A cards block must name a deck and find a card of it that no block before it
+    prints: a block printing nothing would leave its heading as empty as before, and
+    two printing one card would print it twice."""
     decks = {d.id: d for d in game.decks}
     found = []
     printed: dict[tuple[str, str], tuple[str, Block]] = {}  # (deck, card) -> first printer
@@ -616,55 +617,42 @@ def _unknown_cards(game: Game) -> list[Finding]:
             if block.kind != "cards":
                 continue
             deck = decks.get(block.deck or "")
-            again = (
-                []
-                if deck is None
-                else [
-                    (card, printed[(deck.id, card.id)])
-                    for card in selected_cards(deck, block.ids)
-                    if (deck.id, card.id) in printed
-                ]
-            )
-            for card in selected_cards(deck, block.ids) if deck is not None else ():
-                printed.setdefault((deck.id, card.id), (rule.address, block))
-            if again:
-                (card, (other, first)), more = again[0], len(again) - 1
-                found.append(
-                    Finding(
-                        "MODEL014",
-                        Severity.ERROR,
-                        f"{rule.address}: cards block selects card {card.id!r}"
-                        + (f" and {more} more" if more else "")
-                        + f", which the cards block of {other} prints already: "
-                        "the book would print it twice",
-                        block.at,
-                        suggestion=f"narrow 'ids' (now {block.ids!r}) so that each card "
-                        "is printed once",
-                        related=(first.at,) if first.at else (),
-                    )
-                )
-                continue
+            chosen = selected_cards(deck, block.ids) if deck is not None else []
+            again = [(c, printed[(deck.id, c.id)]) for c in chosen if (deck.id, c.id) in printed]
+            said, hint, related = "", "", ()
             if deck is None:
                 said = f"names deck {block.deck!r}, which cards.yaml does not hold"
                 hint = "known decks: " + (", ".join(sorted(decks)) or "none yet")
-            elif not selected_cards(deck, block.ids):
+            elif not chosen:
                 said = f"selects no card of deck {deck.id!r} by ids {block.ids!r}"
                 hint = (
                     "its cards: "
                     + ", ".join(c.id for c in deck.cards[:6])
                     + (", …" if len(deck.cards) > 6 else "")
                 )
-            else:
-                continue
-            found.append(
-                Finding(
-                    "MODEL014",
-                    Severity.ERROR,
-                    f"{rule.address}: cards block {said}",
-                    block.at,
-                    suggestion=hint,
+            elif again:
+                (card, (other, first)), more = again[0], len(again) - 1
+                said = (
+                    f"selects card {card.id!r}"
+                    + (f" and {more} more" if more else "")
+                    + f", which the cards block of {other} prints already: the book would "
+                    "print it twice"
                 )
-            )
+                hint = f"narrow 'ids' (now {block.ids!r}) so that each card is printed once"
+                related = (first.at,)
+            for card in chosen if deck is not None else ():
+                printed.setdefault((deck.id, card.id), (rule.address, block))
+            if hint:
+                found.append(
+                    Finding(
+                        "MODEL014",
+                        Severity.ERROR,
+                        f"{rule.address}: cards block {said}",
+                        block.at,
+                        suggestion=hint,
+                        related=related,
+                    )
+                )
     return found
 
 

@@ -23,6 +23,9 @@ def _names(pairs: tuple[tuple[str, str], ...]) -> str:
     return ", ".join(heading for _, heading in pairs)
 
 
+GAP_TAG = "not in the source"  # a gap note (a rule's or a card's): Casebook's words
+
+
 def _field(label: str, value: str) -> list[str]:
     if not value:
         return []
@@ -42,7 +45,7 @@ def _rule_text(answer: RuleAnswer) -> list[str]:
     lines = [" › ".join(answer.place), str(answer.at), ""]
     for kind, text in answer.paragraphs:
         # a gap is Casebook's words for what the printed book shows there
-        shown = "not in the source" if kind == "gap" else kind
+        shown = GAP_TAG if kind == "gap" else kind
         prefix = "" if kind in ("paragraph", "list") else f"[{shown}] "
         lines += textwrap.wrap(prefix + text, _WIDTH, initial_indent="  ", subsequent_indent="  ")
         lines.append("")
@@ -90,7 +93,7 @@ def _card_text(answer: CardAnswer) -> list[str]:
         lines += textwrap.wrap(para.text, _WIDTH, initial_indent="  ", subsequent_indent="  ")
         lines.append("")
     if card.gap:  # Casebook's words for what the printed card shows there
-        gap = f"[not in the source] {card.gap}"
+        gap = f"[{GAP_TAG}] {card.gap}"
         lines += [*textwrap.wrap(gap, _WIDTH, initial_indent="  ", subsequent_indent="  "), ""]
     if card.missing:
         lines += _field("missing", card.missing)

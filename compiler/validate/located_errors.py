@@ -59,8 +59,7 @@ def value_problem(validator: Draft202012Validator, value: object, name: str) -> 
         return None
     best = _deepest(best_match(errors))
     message, hint = describe(best)
-    at = json_path(best.absolute_path)
-    where = name + (at if at.startswith("[") else f".{at}") if best.absolute_path else name
+    where = json_path((name, *best.absolute_path))  # "block.choose[0]"
     return f"{where}: {message}" + (f" ({hint})" if hint else "")
 
 
