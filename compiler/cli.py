@@ -421,13 +421,19 @@ def cmd_examples(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if failed else EXIT_OK
 
 
-_WHOLE_NUMBERS = re.compile(r"\s*-?\d{1,6}(\s*,\s*-?\d{1,6})+\s*")
+_WHOLE_NUMBERS = re.compile(r"\s*-?[0-9]{1,6}(\s*,\s*-?[0-9]{1,6})+\s*")
 
 
 def _value(text: str):
     """A NAME=VALUE value as YAML reads it: 3, true, [1, 2], Sabotage; and whole numbers
-    written as --dice takes them, 1,3 (a probe's held=1,2,3,4 was refused as words)."""
+    written as --dice takes them, 1,3 (a probe's held=1,2,3,4 was refused as words).
+
+    A number is written in the digits 0 to 9: YAML 1.1's 0x3, 0o7 and 1_0 stay the
+    words typed, as do other scripts' digits (Python's int() reads "٣" as 3), so a
+    value is refused as typed, never taken as another number."""
     import yaml
+
+    from compiler.load.typed_values import TypedLoader
 
     if _WHOLE_NUMBERS.fullmatch(text):
         return [int(v) for v in text.split(",")]
@@ -436,7 +442,7 @@ def _value(text: str):
         # values (the "billion laughs"), as ruleset files are refused them too (LOAD)
         if any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(text)):
             return text
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=TypedLoader)  # a safe loader (typed_values.py)
     # ValueError: a number past int()'s 4300 digits; RecursionError: [[[[… a
     # thousand deep. Either way the value is taken as the words typed.
     except (yaml.YAMLError, ValueError, RecursionError):
@@ -541,6 +547,12 @@ def cmd_table(args: argparse.Namespace) -> int:
     from compiler.procedures.show import table_text
     from compiler.procedures.table_lookup import find_rows
 
+    if args.table is not None and not args.table.strip():  # "" listed the tables, exit 0
+        print(
+            "casebook table: TABLE is empty; name a table, or leave it out to list them",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     args.games = [args.game]
     fe = _one_game(args, "table")
     if fe is None:

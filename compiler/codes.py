@@ -62,7 +62,8 @@ CODES: tuple[Code, ...] = (
             `rule: "*"` to correct every occurrence in every rule.
 
             Raised too when an id in the erratum's `tables` (the tables whose cells
-            restate the rule's text) is not a table of the game.
+            restate the rule's text) is not a table of the game. That one is placed at
+            the id in `tables`, and the help lists the game's tables.
             """
         ),
     ),
@@ -161,7 +162,7 @@ CODES: tuple[Code, ...] = (
         "ERRATA005",
         "erratum-empties-rule",
         "errata",
-        "The errata delete all of a rule's text, or its whole title.",
+        "The errata delete all of a rule's text, its whole title, or a table cell's text.",
         _md(
             """
             Raised while Casebook makes the living edition, at the erratum that did it,
@@ -185,6 +186,11 @@ CODES: tuple[Code, ...] = (
             withdrawn, say so in `new` ("Deleted."), as printed errata do; if only part
             of it should go, make `old` that part; give a title the text it should
             have.
+
+            Raised too when an erratum's `new: ""` empties a cell of a table it names
+            in `tables`: the living aid would print the cell blank, with only the
+            erratum's mark. Write what the cell should say in `new`, or take the table
+            out of `tables`.
             """
         ),
         severity="warning",
@@ -731,7 +737,8 @@ CODES: tuple[Code, ...] = (
         "LOAD012",
         "control-character",
         "load",
-        "A text value holds a control character that no output can print.",
+        "A text value holds a control character: one no output can print, or one that "
+        "reorders the text shown.",
         _md(
             """
             Raised for a C0 or C1 control character (U+0000 to U+001F, U+007F to
@@ -746,6 +753,13 @@ CODES: tuple[Code, ...] = (
             The character would vanish from the output or show as a box. Remove it.
             An escape that spells a printable character, `\\n` or `\\t` is not
             refused.
+
+            Also raised for Unicode's bidirectional controls, written or escaped:
+            the embeddings and overrides U+202A to U+202E and the isolates U+2066 to
+            U+2069. They are invisible and reorder how the text around them is shown,
+            so readers would not see the words the file holds (the "Trojan Source"
+            characters, which compilers flag as well). They usually come in with
+            pasted text. A catalog holding one is refused the same way (L10N100).
             """
         ),
     ),

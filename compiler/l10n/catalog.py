@@ -33,7 +33,7 @@ import polib
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n.corrections import touching
 from compiler.l10n.units import GAP_KIND, Unit
-from compiler.load.yaml_nodes import CONTROL
+from compiler.load.yaml_nodes import BIDI_CONTROLS, CONTROL, control_named
 from compiler.model.game import Erratum, Game
 
 WRAP = 79
@@ -495,21 +495,23 @@ def _check_text(text: str, shown: str) -> None:
                 'end the line with a closing " (a quote inside the text is written \\")',
             )
     # polib splits lines where str.splitlines() does: a string with a line separator
-    # lost its last character without a word, or was refused a line past its entry
-    for pattern, said in (
-        (_ODD_BREAK, "U+{:04X}, a line separator most editors show as nothing (pasted from "
-         "a word processor)"),
-        (CONTROL, "the control character U+{:04X}, which no output can print (it would "
-         "vanish or show as a box)"),
-    ):  # fmt: skip
-        found = pattern.search(text)
-        if found:
-            line, column = _line_col(text, found.start())
-            raise _refused(
-                "catalog holds " + said.format(ord(found.group())),
-                Location(shown, line, column),
-                "remove it; write a line break inside a string as \\n",
-            )
+    # lost its last character without a word, or was refused a line past its entry.
+    # Controls are refused as in a ruleset's YAML (a bidirectional one is no escape).
+    found = _ODD_BREAK.search(text) or CONTROL.search(text)
+    if found:
+        char = found.group()
+        said = (
+            f"U+{ord(char):04X}, a line separator most editors show as nothing (pasted from "
+            "a word processor)"
+            if _ODD_BREAK.fullmatch(char)
+            else control_named(char)
+        )
+        raise _refused(
+            f"catalog holds {said}",
+            Location(shown, *_line_col(text, found.start())),
+            "remove it"
+            + ("; write a line break inside a string as \\n" if char not in BIDI_CONTROLS else ""),
+        )
 
 
 # A comment marker written without its space (`#,fuzzy`, `#.note`, `#~msgid`, `#note`):

@@ -15,6 +15,7 @@ import marshal
 import math
 import pickle
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -203,8 +204,26 @@ def _loc(mark: yaml.Mark | None, path: str) -> Location:
 # A ruleset file is prose and lists a person edits; past these it is a mistake or an attack.
 MAX_BYTES = paths.MAX_FILE_BYTES
 MAX_DEPTH = 100
-# C0 and C1 controls (but tab and line breaks), which quoted YAML can still spell as escapes
-CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
+# Unicode's bidirectional embeddings, overrides and isolates: invisible, they reorder how the
+# text around them is shown (the "Trojan Source" characters, which compilers flag too)
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+# C0 and C1 controls (but tab and line breaks), which quoted YAML can still spell as escapes,
+# and the bidirectional controls, which a paste can carry in unseen
+CONTROL = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f{BIDI_CONTROLS}]")
+
+
+def control_named(char: str) -> str:
+    """A refused character as a message names it, with why no output may hold it."""
+    if char in BIDI_CONTROLS:
+        return (
+            f"the bidirectional control U+{ord(char):04X} ({unicodedata.name(char)}), which "
+            "reorders how the text around it is shown: readers would not see the words "
+            "the file holds"
+        )
+    return (
+        f"the control character U+{ord(char):04X}, which no output can print "
+        "(it would vanish or show as a box)"
+    )
 
 
 def _refusal(code: str, message: str, where: Location, suggestion: str) -> CompileError:
@@ -754,10 +773,11 @@ class _Walker:
             if bad:
                 self.refuse(
                     "LOAD012",
-                    f"text holds the control character U+{ord(bad.group()):04X}, which no "
-                    "output can print (it would vanish or show as a box)",
+                    f"text holds {control_named(bad.group())}",
                     self.here(node),
-                    suggestion="remove it; an escape may spell a printable character, \\n or \\t",
+                    suggestion="remove it; an escape may spell a printable character, \\n or \\t"
+                    if bad.group() not in BIDI_CONTROLS
+                    else "remove it; it comes in unseen with pasted text",
                 )
             return node.value
         value = _plain_value(node)

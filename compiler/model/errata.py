@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 
-from compiler.diagnostics import Finding, Severity
+from compiler.diagnostics import Finding, Location, Severity
 from compiler.model.game import Erratum, Game
 from compiler.model.ref_patterns import find_refs
 from compiler.model.rules import Block, Rule
@@ -178,19 +178,11 @@ def _correct_tables(game: Game) -> tuple[tuple[Table, ...], list[Finding]]:
     for erratum in game.errata:
         if not erratum.old:
             continue  # ERRATA002 already, at the rule
-        for table_id in erratum.tables:
+        for k, table_id in enumerate(erratum.tables):
             table = fixed.get(table_id)
+            at = erratum.tables_at[k] if k < len(erratum.tables_at) else erratum.at
             if table is None:
-                findings.append(
-                    Finding(
-                        "ERRATA001",
-                        Severity.ERROR,
-                        f"erratum {erratum.id} names table {table_id!r}, which does not exist",
-                        erratum.at,
-                        suggestion="use the id the table has in tables.yaml",
-                        target=erratum.id,
-                    )
-                )
+                findings.append(_no_table(erratum, table_id, at, game))
                 continue
             rows = [list(row) for row in table.rows]
             changed = list(table.changed)
@@ -200,6 +192,8 @@ def _correct_tables(game: Game) -> tuple[tuple[Table, ...], list[Finding]]:
                     if corrected is not None:
                         row[c] = corrected
                         changed.append((r, c, erratum.id))
+                        if not corrected.strip():
+                            findings.append(_emptied_cell(erratum, table, r, c, at))
             if len(changed) == len(table.changed):
                 findings.append(
                     Finding(
@@ -207,7 +201,7 @@ def _correct_tables(game: Game) -> tuple[tuple[Table, ...], list[Finding]]:
                         Severity.ERROR,
                         f"erratum {erratum.id}: {erratum.old!r} is in no cell of table "
                         f"{table_id!r}",
-                        erratum.at,
+                        at,
                         suggestion="copy 'old' exactly from the table's cells, or take the "
                         "table out of the erratum's 'tables'",
                         target=erratum.id,
@@ -218,6 +212,38 @@ def _correct_tables(game: Game) -> tuple[tuple[Table, ...], list[Finding]]:
                 table, rows=tuple(tuple(row) for row in rows), changed=tuple(changed)
             )
     return tuple(fixed[table.id] for table in game.tables), findings
+
+
+def _no_table(erratum: Erratum, table_id: str, at: Location, game: Game) -> Finding:
+    """ERRATA001 at the id in ``tables`` that names no table, with the ids there are."""
+    known = [table.id for table in game.tables]
+    listed = ", ".join(known[:12]) + (", …" if len(known) > 12 else "")
+    return Finding(
+        "ERRATA001",
+        Severity.ERROR,
+        f"erratum {erratum.id} names table {table_id!r}, which does not exist",
+        at,
+        suggestion="use the id the table has in tables.yaml"
+        + (f" (tables: {listed})" if known else "; this game has no tables"),
+        target=erratum.id,
+    )
+
+
+def _emptied_cell(erratum: Erratum, table: Table, row: int, column: int, at: Location) -> Finding:
+    """ERRATA005: an erratum's empty ``new`` left a cell of a table blank, as a rule left
+    with no text is said (_emptied): the living aid prints an empty cell."""
+    label = table.columns[column].label if column < len(table.columns) else str(column + 1)
+    return Finding(
+        "ERRATA005",
+        Severity.WARNING,
+        f"erratum {erratum.id} deletes all the text of a cell of table {table.id!r} "
+        f"(row {row + 1}, column {label!r}): the living edition prints it empty, only "
+        f"the mark [{erratum.id}]",
+        at,
+        suggestion="write in 'new' what the cell should say, or take the table out of "
+        "the erratum's 'tables' if the cell should keep its text",
+        target=erratum.id,
+    )
 
 
 def _field(erratum: Erratum) -> str:

@@ -384,6 +384,7 @@ def errata_of(sources: GameSources) -> tuple[Erratum, ...]:
             src.locate(("errata", i)),
             e.get("field", "text"),
             tuple(e.get("tables", ())),
+            tuple(src.locate(("errata", i, "tables", k)) for k in range(len(e.get("tables", ())))),
         )
         for src, i, e in _each(sources, "errata", "errata")
     )

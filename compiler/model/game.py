@@ -54,6 +54,7 @@ class Erratum:
     at: Location
     field: str = "text"  # "text" or "title"
     tables: tuple[str, ...] = ()  # tables whose cells restate the text: corrected there too
+    tables_at: tuple[Location, ...] = ()  # where each of ``tables`` is written
 
 
 @dataclass(frozen=True, slots=True)

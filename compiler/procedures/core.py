@@ -149,13 +149,22 @@ def rolls(state: State, key: str, count: int, dice: Dice, sides: int = 6) -> lis
     return dice.roll(count, sides, key.replace("_", " "))
 
 
+_DIGITS = re.compile(r"\s*[-+]?[0-9]+\s*")  # a number as typed: the digits 0 to 9
+
+
 def whole(value: Any, what: str) -> int:
     """A count the rules need: a whole number, not negative, or an error naming it.
 
-    int() alone would take true as 1 and 1.5 as 1, and report 1e400 as a fault
-    of the procedure's binding.
+    int() alone would take true as 1 and 1.5 as 1, "٣" (another script's digit)
+    as 3, and report 1e400 as a fault of the procedure's binding.
     """
-    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+    if value is None:
+        raise ProcedureError(f"{what} must be a whole number; nothing was given")
+    if (
+        isinstance(value, bool)
+        or (isinstance(value, float) and not value.is_integer())
+        or (isinstance(value, str) and not _DIGITS.fullmatch(value))
+    ):
         shown = str(value).lower() if isinstance(value, bool) else reprlib.repr(value)
         raise ProcedureError(f"{what} must be a whole number, not {shown}")
     try:

@@ -53,7 +53,8 @@ def roll_set(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Val
     set_aside = sorted(set(held) | {f for f in faces_rolled if f in faces})
     still = [f for f in faces if f not in set_aside]
     values = {"set_aside": set_aside, "still_needed": still, "task_complete": not still}
-    says = f"rolled {dice_text(faces_rolled)}: set aside {dice_text(set_aside) or 'nothing'}; " + (
+    rolled, kept = dice_text(faces_rolled) or "no dice", dice_text(set_aside) or "nothing"
+    says = f"rolled {rolled}: set aside {kept}; " + (
         "the set is complete" if not still else f"still needed {dice_text(still)}"
     )
     return values, says

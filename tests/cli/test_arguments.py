@@ -52,6 +52,16 @@ def test_explain_of_a_bare_number_suggests_no_code() -> None:
     assert "did you mean" not in result.stderr
 
 
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_table_name_is_refused_not_taken_as_none(empty: str) -> None:
+    """Found by a probe: `casebook table plan-vert ""` listed the tables, exit 0, as if
+    TABLE were left out; a script passing an unset variable was told all was well."""
+    result = run_casebook("table", "plan-vert", empty)
+    assert result.returncode == 2
+    assert "TABLE is empty; name a table, or leave it out to list them" in result.stderr
+    assert result.stdout == ""
+
+
 def test_table_column_is_named_by_key_or_label_and_a_wrong_one_is_a_usage_error() -> None:
     """`--column Zone` was refused though the table prints "Zone" over that column, and a
     column the table lacks exited 1, which means the key was not found (as grep)."""

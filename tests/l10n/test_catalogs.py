@@ -345,6 +345,12 @@ _HEADER = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
             id="a control character",
         ),
         pytest.param(
+            '\nmsgctxt "a"\nmsgid "x"\nmsgstr "Ci\u202eao"\n',
+            ":7:11: error: L10N100 catalog holds the bidirectional control U+202E "
+            "(RIGHT-TO-LEFT OVERRIDE), which reorders how the text around it is shown",
+            id="a bidirectional override (it showed the translation backwards)",
+        ),
+        pytest.param(
             '"Plural-Forms: nplurals=junk;\\n"\n',
             ":4:1: error: L10N100 the Plural-Forms header 'nplurals=junk;' is not",
             id="a junk Plural-Forms header",

@@ -127,7 +127,28 @@ def test_a_table_that_does_not_hold_the_words_is_a_located_error(
     fe = front_end(game, game.parent.parent, "living")
     (finding,) = [f for f in fe.findings if f.code == code]
     assert said in finding.message
-    assert str(finding.location).startswith("rulesets/mini-case/errata.yaml:14:")
+    # at the table's id in `tables:`, where it was at the erratum's first line
+    assert str(finding.location) == "rulesets/mini-case/errata.yaml:18:14"
+    if code == "ERRATA001":  # the ids there are, as MODEL005 lists them
+        assert "(tables: attack-results" in (finding.suggestion or "")
+
+
+def test_an_erratum_that_empties_a_cell_is_a_warning_as_for_a_rule(game: Path) -> None:
+    """Found by a probe: new: "" with tables: printed an empty cell, with no word, where
+    a rule emptied so is ERRATA005."""
+    errata = game / "errata.yaml"
+    text = errata.read_text(encoding="utf-8")
+    errata.write_text(text.replace("new: Defender destroyed", 'new: ""'), encoding="utf-8")
+    fe = front_end(game, game.parent.parent, "living")
+    assert fe.game is not None, [f.render() for f in fe.findings]
+    (finding,) = [f for f in fe.findings if f.code == "ERRATA005"]
+    assert finding.severity.value == "warning"
+    assert (
+        "erratum E3 deletes all the text of a cell of table 'attack-results' (row 3, column "
+        in finding.message
+    )
+    assert str(finding.location) == "rulesets/mini-case/errata.yaml:18:14"
+    assert _cell(fe) == ""
 
 
 def test_liberations_living_aid_prints_scenario_4s_cards_corrected() -> None:

@@ -267,6 +267,11 @@ def test_a_negative_seed_is_refused_as_it_would_repeat_a_positive_one() -> None:
         ("{a: 1}", "held is the faces already set aside, a list such as [1, 3]"),
         ("0", "held: 0 is not a face of the die (1, 2, 3, 4, 5, 6)"),  # was "nothing held"
         ("{}", "held is the faces already set aside, a list such as [1, 3]"),
+        # each taken as 3 (or 10), a number never typed: faces are the digits 0 to 9
+        ("[\u0663]", "a face in held must be a whole number, not '\u0663'"),
+        ("3,\u0664", "held is the faces already set aside, a list such as [1, 3] or 1,3; not"),
+        ("0x3", "not '0x3'"),
+        ("1_0", "not '1_0'"),
     ],
 )
 def test_resolve_refuses_faces_set_aside_that_the_die_does_not_have(held: str, says: str) -> None:
@@ -412,6 +417,29 @@ def test_an_example_s_box_is_checked_as_a_book_entry_s_block(tmp_path: Path) -> 
     done = run_casebook("examples", "war-story-occupied-france", "--rulesets", str(rulesets))
     assert "block.choose[0]: unknown key 'opzione' (did you mean 'option'?)" in done.stdout
     assert "examples.yaml:49:9" in done.stdout and "KeyError" not in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("clock", "says"),
+    [
+        ("", "clock must be a whole number; nothing was given"),  # said "not None"
+        ("\u0661\u0660", "clock must be a whole number, not '\u0661\u0660'"),  # was 10
+        ("0x10", "clock must be a whole number, not '0x10'"),  # was 16
+    ],
+)
+def test_resolve_reads_a_clock_only_as_typed_in_the_digits_0_to_9(clock: str, says: str) -> None:
+    """Found by a probe: Arabic-Indic digits and YAML 1.1's hexadecimal were read as
+    other numbers than the ones typed, and an empty value was "not None"."""
+    done = run_casebook("resolve", "plan-vert", "14", f"clock={clock}", "--seed", "1")
+    assert done.returncode == 2
+    assert says in done.stderr
+
+
+def test_resolve_says_no_dice_were_rolled_when_none_are_bought() -> None:
+    """Found by a probe: 0 action points printed "rolled : set aside nothing"."""
+    done = run_casebook("resolve", "plan-vert", "10", "action_points_traded=0", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert "rolled no dice: set aside nothing" in done.stdout
 
 
 def test_resolve_says_a_list_is_not_a_clock() -> None:

@@ -84,6 +84,15 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / RULES, "\n  - id:", '\n  - note: "bell\\x07"\n    id:'),
         "LOAD012",
     ),
+    # found by a probe: it passed, and the text export showed a gap note's "]" reversed
+    "bidirectional override in text": (
+        lambda g: _edit(g / RULES, "\n  - id:", "\n  - note: a\u202eb\n    id:"),
+        "LOAD012 text holds the bidirectional control U+202E (RIGHT-TO-LEFT OVERRIDE)",
+    ),
+    "bidirectional isolate written as an escape": (
+        lambda g: _edit(g / RULES, "\n  - id:", '\n  - note: "a\\u2067b"\n    id:'),
+        "LOAD012 text holds the bidirectional control U+2067 (RIGHT-TO-LEFT ISOLATE)",
+    ),
     "schema: top level": (
         lambda g: _edit(g / "game.yaml", "\ntitle:", "\ntitel:"),
         "game.yaml:",
