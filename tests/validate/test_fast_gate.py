@@ -247,3 +247,39 @@ def test_the_block_choices_of_rules_and_entries_are_gated_as_anyof() -> None:
         {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": ["list"]}}},
     ]
     assert exclusive(kinds)
+
+
+def _blocks() -> Iterator[object]:
+    """Every block of War Story's book, and each broken as a probe typed one."""
+    for kind, path in FILES:
+        if kind == "entries":
+            for entry in load_file(path, ROOT).data["entries"][:40]:
+                yield from entry.get("blocks", [])
+    yield from ({"choose": [{}]}, {"if_else": 3}, [], {"choose": []}, {"kind": "gap", "text": ""})
+
+
+@pytest.mark.parametrize("block", list(_blocks()))
+def test_a_block_is_judged_by_its_gate_as_jsonschema_judges_it(block: object) -> None:
+    """A typed instruction box is checked by the entries gate's own function for a block,
+    and jsonschema is imported only to explain one that fails."""
+    from compiler.validate.schemas import definition_is_valid, definition_validator
+
+    expected = definition_validator("entries", "block").is_valid(block)
+    assert definition_is_valid("entries", "block", block) is expected
+
+
+def test_a_clean_lint_imports_neither_jsonschema_nor_reportlab() -> None:
+    """jsonschema (45 ms) was imported to say War Story's example boxes were valid, and
+    ReportLab is for the build: neither has work in a lint that finds nothing wrong."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from compiler import cli\n"
+        "assert cli.main(['lint', '--no-cache']) in (0, 1)\n"
+        "heavy = [m for m in ('jsonschema', 'reportlab') if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+    )
+    env = {**__import__("os").environ, "CASEBOOK_JOBS": "1"}
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env=env, capture_output=True)
