@@ -48,15 +48,17 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     decks = [(d, layouts[d.layout]) for d in game.decks if d.layout in layouts]
     if not decks:
         return
-    from compiler.backends.card_content import card_context, default_back, same_on_every_card
+    from compiler.backends.card_content import card_context, card_values_key, default_back
     from compiler.backends.pdf import region_text
 
     broken: set[object] = set()  # regions whose template fails: said once, at the layout
     for deck, layout in decks:
         back = layout.back or default_back(layout)
         regions = [region for design in (layout.front, back) for region in design.regions]
-        # a region that reads only the deck and the game is set once for the whole deck
-        once: dict[int, tuple[str, bool] | CompileError] = {}
+        reads = [_memo_keys(region) for region in regions]
+        # a region is set once for each set of card values its template reads: once for
+        # the deck when it reads only the deck and the game
+        seen: list[dict[tuple, tuple[str, bool] | CompileError]] = [{} for _ in regions]
         for card in deck.cards:
             subject = region_text.Subject(
                 card_context(game, deck, card, 1),
@@ -65,11 +67,16 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 card.at,
             )
             for i, region in enumerate(regions):
-                outcome = once.get(i)
-                if outcome is None:
+                keys = reads[i]
+                if keys is None:
                     outcome = _measured(region, subject.context)
-                    if same_on_every_card(region.show):
-                        once[i] = outcome
+                else:
+                    key = card_values_key(subject.context, keys) if keys else ()
+                    outcome = seen[i].get(key) if key is not None else None
+                    if outcome is None:
+                        outcome = _measured(region, subject.context)
+                        if key is not None:
+                            seen[i][key] = outcome
                 if isinstance(outcome, CompileError):  # the template, or the markup it made
                     if region not in broken:
                         broken.add(region)
@@ -78,6 +85,21 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 markup, fitted = outcome
                 if not fitted:
                     yield from _overflow(game, deck, card, region, markup, subject)
+
+
+def _memo_keys(region: Region) -> tuple[str, ...] | None:
+    """The card keys whose values a region's outcome is remembered by: () when it prints
+    the same on every card, None when it is measured on each card. A region showing one
+    value ("{{ card.title }}") is looked up without a template run, and its measure is
+    remembered by its text (region_text.fits): remembering it here as well cost more
+    than it saved, as nearly every card's title differs."""
+    from compiler.backends.card_content import card_keys_read
+    from compiler.backends.pdf.region_text import lookup_path
+
+    keys = card_keys_read(region.show)
+    if keys is None or (keys and region.show and lookup_path(region.show)):
+        return None
+    return tuple(sorted(keys))
 
 
 def _measured(region: Region, context: Mapping[str, Any]) -> tuple[str, bool] | CompileError:

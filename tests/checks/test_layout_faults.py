@@ -67,3 +67,42 @@ def test_the_cli_takes_a_code_lint_reports_for_another_stage() -> None:
     from compiler.cli import _codes
 
     assert _codes("layout001,L10N009", "--ignore") == ["LAYOUT001", "L10N009"]
+
+
+def test_a_template_measured_once_for_each_value_is_still_said_for_each_card(
+    tmp_path: Path,
+) -> None:
+    """Lint sets a templated region once for each distinct set of the card values it reads
+    (L10N009's memo): two cards with one overflowing cost are both reported, at each
+    card, and the card with a short cost is not."""
+    game = materialise("L10N009", tmp_path)
+    cards = game / "cards.yaml"
+    long = "Two orders of the side's choice, discarded from its hand at once"
+    text = cards.read_text().replace(
+        "    title: Orders\n", "    title: Orders\n    fields:\n      - {key: cost, label: Cost}\n"
+    )
+    for n, cost in ((3, "1"), (4, long), (5, long)):
+        text += (
+            f"      - id: order-{n}\n        title: Order {n}\n        text: Move.\n"
+            f'        fields: {{cost: "{cost}"}}\n'
+        )
+    cards.write_text(text)
+    layouts = game / "layouts.yaml"
+    layouts.write_text(
+        layouts.read_text()
+        + "        - id: cost\n          x: 4mm\n          y: 22mm\n          width: 55.5mm\n"
+        "          height: 5mm\n          size: 8pt\n          min_size: 8pt\n"
+        '          show: "{% for label, value in card.field_list %}{{ label }}: {{ value }}'
+        '{% endfor %}"\n'
+    )
+    findings, ok = lint_game(game, tmp_path, select=["L10N009"])
+    assert ok
+    said = sorted(
+        (f.message.split(",")[1].strip(), f.message.split(",")[2].split(" by ")[0])
+        for f in findings
+    )
+    assert said == [
+        ("card 'order-2'", " region 'text' (en): the text overflows its 6 mm height"),
+        ("card 'order-4'", " region 'cost' (en): the text overflows its 5 mm height"),
+        ("card 'order-5'", " region 'cost' (en): the text overflows its 5 mm height"),
+    ]

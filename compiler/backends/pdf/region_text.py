@@ -60,10 +60,12 @@ _ONE_NAME = re.compile(r"\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}")
 
 
 @cache
-def _lookup_path(source: str) -> tuple[str, ...] | None:
-    """("card", "title") for a show that is ``{{ card.title }}`` and nothing else."""
+def lookup_path(source: str) -> tuple[str, ...] | None:
+    """("card", "title") for a show that is ``{{ card.title }}`` and nothing else, and
+    none of whose names is a dict method (``card.items``), which Jinja2 finds first."""
     match = _ONE_NAME.fullmatch(source.strip())
-    return tuple(match.group(1).split(".")) if match else None
+    path = tuple(match.group(1).split(".")) if match else ()
+    return path if path and not any(hasattr(dict, name) for name in path) else None
 
 
 def _looked_up(path: tuple[str, ...], context: Mapping[str, Any]) -> str | None:
@@ -77,7 +79,7 @@ def _looked_up(path: tuple[str, ...], context: Mapping[str, Any]) -> str | None:
     """
     value: Any = context
     for name in path:
-        if type(value) is not dict or name not in value or hasattr(dict, name):
+        if type(value) is not dict or name not in value:
             return None
         value = value[name]
     if type(value) is int or isinstance(value, str):
@@ -118,7 +120,7 @@ def render_markup(region: Region, context: Mapping[str, Any]) -> str:
     if "{" not in region.show:
         quick: str | None = region.show  # no Jinja2 syntax: it prints itself
     else:
-        path = _lookup_path(region.show)
+        path = lookup_path(region.show)
         quick = _looked_up(path, context) if path else None
     try:
         if quick is None:
@@ -230,8 +232,10 @@ def sizes(region: Region) -> Iterator[float]:
         yield size
 
 
+@cache
 def smallest_size(region: Region) -> float:
-    """The last size the build tries (``sizes``)."""
+    """The last size the build tries (``sizes``), worked out once a region: lint asks
+    it of every card."""
     *_, last = sizes(region)
     return last
 
