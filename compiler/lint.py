@@ -72,6 +72,19 @@ def lint_game(
     return sorted(_once(found), key=Finding.sort_key), True
 
 
+def combined(parts: Sequence[tuple[list[Finding], bool]]) -> tuple[list[Finding], bool]:
+    """One game's findings from lint_game run on its languages apart, in order, as one
+    run on them all gives them: the first that could not be linted says why alone,
+    else all are merged, each finding once (cli.py lints a translation on a core of
+    its own)."""
+    for found, ok in parts:
+        if not ok:
+            return found, False
+    if len(parts) == 1:
+        return parts[0]
+    return sorted(_once([f for found, _ in parts for f in found]), key=Finding.sort_key), True
+
+
 def _misnamed(path: Path, root: Path) -> Finding:
     """L10N100: a .po file whose name is no language tag, so no command reads it."""
     return Finding(

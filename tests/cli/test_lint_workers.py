@@ -134,3 +134,55 @@ def test_a_lost_childs_work_is_done_here_the_way_this_process_does_it() -> None:
         ["here 0"],
     )
     assert processes.alongside(lambda: 0, [lambda: 7]) == (0, [7])
+
+
+def test_a_translated_game_is_linted_one_language_a_job() -> None:
+    """Liberation's Italian and English were one job: on two cores, one core linted both
+    while the other was done with the four other games."""
+    jobs = cli._lint_jobs([RULESETS / "liberation", RULESETS / "maquis"], None)
+    assert [(d, langs) for d, langs, _ in jobs] == [(0, ["it"]), (0, ["en"]), (1, None)]
+    only_en = cli._lint_jobs([RULESETS / "liberation"], ["en"])
+    assert [(d, langs) for d, langs, _ in only_en] == [(0, ["en"])]
+    unknown = cli._lint_jobs([RULESETS / "liberation"], ["it", "fr"])  # no fr.po: one job
+    assert [(d, langs) for d, langs, _ in unknown] == [(0, ["it", "fr"])]
+
+
+@linux_only
+def test_a_game_linted_a_language_a_job_says_what_one_run_says(monkeypatch) -> None:
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    games = [RULESETS / "liberation", RULESETS / "plan-vert"]
+    assert cli._lint_games(games, OPTIONS) == [lint_game(g, *OPTIONS) for g in games]
+
+
+def test_the_first_language_that_cannot_be_linted_says_why_alone(tmp_path) -> None:
+    """As lint_game stops at the first language it cannot model, so does the merge of
+    its languages linted apart (lint.combined)."""
+    import shutil
+
+    from compiler.lint import combined
+
+    game = tmp_path / "liberation"
+    shutil.copytree(RULESETS / "liberation", game)
+    po = game / "l10n" / "en.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "unclosed\n', encoding="utf-8")
+    options = (tmp_path, "original", None, [])
+    parts = [lint_game(game, *options, [lang]) for lang in ("it", "en")]
+    whole = lint_game(game, *options, None)
+    assert not whole[1]
+    assert combined(parts) == whole
+    assert combined(parts[:1]) == parts[0]
+
+
+def test_a_finding_both_languages_make_is_said_once() -> None:
+    """A fault outside the translated text (a count, a layout) is found by each language's
+    run at the same place in the same words: one run on both said it once."""
+    from compiler.diagnostics import Finding, Location, Severity
+    from compiler.lint import combined
+
+    count = Finding("COUNT001", Severity.ERROR, "7 counters, 8 said", Location("c.yaml", 3, 1))
+    word = Finding("L10N008", Severity.WARNING, "unknown word", Location("en.po", 9, 1))
+    early = Finding("NUM001", Severity.ERROR, "gap", Location("a.yaml", 1, 1))
+    assert combined([([early, count], True), ([count, word], True)]) == (
+        [early, count, word],
+        True,
+    )
