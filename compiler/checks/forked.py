@@ -38,7 +38,7 @@ BIG = 3000
 # so the two halves end together. Any other check takes well under a tenth of a second.
 _COST = {
     "L10N009": 3.3,
-    "NAME001": 1.9,
+    "NAME001": 0.9,
     "XREF002": 1.7,
     "COUNT002": 0.4,
     "COUNT003": 0.35,

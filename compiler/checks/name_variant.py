@@ -62,6 +62,8 @@ def candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
     Cached: lint runs this check on the original, the living edition and each
     translation, whose paragraphs are mostly the same text.
     """
+    if not _any_head(heads).search(text.lower()):
+        return ()  # a name ends in a head noun, and a word's stem is a piece of it
     matches = list(_TOKEN.finditer(text))
     tokens = [m.group() for m in matches]
     starts = [k for k, t in enumerate(tokens) if t[:1].isupper()]
@@ -91,6 +93,15 @@ def candidates(text: str, heads: frozenset[str]) -> tuple[tuple[str, int], ...]:
                 break
         after = j + 1
     return tuple(found)
+
+
+@lru_cache(maxsize=16)
+def _any_head(heads: frozenset[str]) -> re.Pattern[str]:
+    """Any head noun anywhere in lower-cased text: a text without one holds no name (stem
+    lower-cases a word and cuts its end, so a word's stem stands in the word)."""
+    return re.compile(
+        "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True)) or "(?!)"
+    )
 
 
 @cache
