@@ -97,7 +97,7 @@ def _memo_keys(region: Region) -> tuple[str, ...] | None:
     from compiler.backends.pdf.region_text import lookup_path
 
     keys = card_keys_read(region.show)
-    if keys is None or (keys and region.show and lookup_path(region.show)):
+    if keys is None or (keys and lookup_path(region.show or "")):
         return None
     return tuple(sorted(keys))
 

@@ -186,3 +186,15 @@ def test_a_finding_both_languages_make_is_said_once() -> None:
         [early, count, word],
         True,
     )
+
+
+def test_a_catalog_that_is_a_broken_link_is_a_job_of_no_size(tmp_path) -> None:
+    """Sized by its bytes, a dangling fr.po stopped lint with FileNotFoundError before its
+    job could say what is wrong (L10N100, as a lint of that game alone says)."""
+    import shutil
+
+    game = tmp_path / "liberation"
+    shutil.copytree(RULESETS / "liberation", game)
+    (game / "l10n" / "fr.po").symlink_to(tmp_path / "nowhere.po")
+    jobs = cli._lint_jobs([game], None)
+    assert [(langs, size) for _, langs, size in jobs][-1] == (["fr"], 0)
