@@ -141,6 +141,8 @@ def test_a_translated_game_is_linted_one_language_a_job() -> None:
     while the other was done with the four other games."""
     jobs = cli._lint_jobs([RULESETS / "liberation", RULESETS / "maquis"], None)
     assert [(d, langs) for d, langs, _ in jobs] == [(0, ["it"]), (0, ["en"]), (1, None)]
+    en_first = cli._lint_jobs([RULESETS / "liberation"], ["en", "it"])  # found by a probe:
+    assert [langs for _, langs, _ in en_first] == [["it"], ["en"]]  # own language first
     only_en = cli._lint_jobs([RULESETS / "liberation"], ["en"])
     assert [(d, langs) for d, langs, _ in only_en] == [(0, ["en"])]
     unknown = cli._lint_jobs([RULESETS / "liberation"], ["it", "fr"])  # no fr.po: one job
@@ -198,3 +200,27 @@ def test_a_catalog_that_is_a_broken_link_is_a_job_of_no_size(tmp_path) -> None:
     (game / "l10n" / "fr.po").symlink_to(tmp_path / "nowhere.po")
     jobs = cli._lint_jobs([game], None)
     assert [(langs, size) for _, langs, size in jobs][-1] == (["fr"], 0)
+
+
+@linux_only
+def test_the_first_language_to_fail_is_the_games_own_whatever_lang_says(
+    tmp_path, monkeypatch
+) -> None:
+    """Found by a probe: with the source and its catalog both broken, `--lang en,it` said
+    the catalog's fault on two cores and the source's on one (lint_game lints the
+    game's own language first)."""
+    import shutil
+
+    for game in ("liberation", "plan-vert"):
+        shutil.copytree(RULESETS / game, tmp_path / game)
+    po = tmp_path / "liberation" / "l10n" / "en.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "unclosed\n', encoding="utf-8")
+    errata = tmp_path / "liberation" / "errata" / "a-base.yaml"
+    text = errata.read_text(encoding="utf-8")
+    errata.write_text(text.replace("    rule: ", "    rule: no-such-rule-", 1), encoding="utf-8")
+    monkeypatch.setenv("CASEBOOK_JOBS", "2")
+    options = (tmp_path, "original", None, [], ["en", "it"])
+    games = [tmp_path / "liberation", tmp_path / "plan-vert"]
+    together = cli._lint_games(games, options)
+    assert together == [lint_game(g, *options) for g in games]
+    assert [f.code for f in together[0][0]] == ["ERRATA001"]
