@@ -742,8 +742,8 @@ CODES: tuple[Code, ...] = (
         _md(
             """
             Raised for a C0 or C1 control character (U+0000 to U+001F, U+007F to
-            U+009F) in a text value, except tab, line feed, carriage return and
-            U+0085. A raw control character already stops the file as LOAD001, so this
+            U+009F) in a text value or a map's key, except tab, line feed, carriage
+            return and U+0085. A raw control character already stops the file as LOAD001, so this
             comes from an escape inside double quotes:
 
             ```yaml

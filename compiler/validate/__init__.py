@@ -7,7 +7,7 @@ from pathlib import Path
 from compiler.diagnostics import Finding
 from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import SourceFile
-from compiler.validate.card_fields import undeclared_fields
+from compiler.validate.declared_keys import undeclared_keys
 from compiler.validate.modelines import modeline_findings
 from compiler.validate.schemas import is_valid, validator_for
 
@@ -38,8 +38,8 @@ def schema_findings(kind: str, source: SourceFile) -> tuple[Finding, ...]:
     key = (kind, source.path, source.digest)
     if key not in _SEEN:
         if is_valid(kind, source.data):
-            # what the schema cannot say: a card's fields are the ones its deck declares
-            _remember(key, tuple(undeclared_fields(source)) if kind == "cards" else ())
+            # what the schema cannot say: a card's fields are its deck's, a row's keys its columns
+            _remember(key, tuple(undeclared_keys(kind, source)))
         else:  # jsonschema, which explains, is imported only when there is something to explain
             from compiler.validate.located_errors import schema_findings as explained
 

@@ -89,6 +89,10 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / RULES, "\n  - id:", "\n  - note: a\u202eb\n    id:"),
         "LOAD012 text holds the bidirectional control U+202E (RIGHT-TO-LEFT OVERRIDE)",
     ),
+    "bidirectional override in a key": (  # a row's keys are data: no schema names them
+        lambda g: _edit(g / "tables.yaml", "\ntables:", '\nx-note: {"a\\u202eb": 1}\ntables:'),
+        "LOAD012 key holds the bidirectional control U+202E (RIGHT-TO-LEFT OVERRIDE)",
+    ),
     "bidirectional isolate written as an escape": (
         lambda g: _edit(g / RULES, "\n  - id:", '\n  - note: "a\\u2067b"\n    id:'),
         "LOAD012 text holds the bidirectional control U+2067 (RIGHT-TO-LEFT ISOLATE)",

@@ -1,5 +1,6 @@
-"""A card field key its deck does not declare is reported at the key, with the deck's
-fields and the closest one; it was reported as CARD001, blaming the layout."""
+"""A card field key its deck does not declare, or a table row key that names no column, is
+reported at the key, with the keys declared and the closest one. A card's was reported
+as CARD001, blaming the layout; a row's cell vanished from every output unsaid."""
 
 from __future__ import annotations
 
@@ -100,3 +101,32 @@ def test_a_key_is_not_read_from_a_comment(tmp_path: Path) -> None:
     path.write_text("a:\n  b: 1\n  valeu:   # valeu: typo?\n    # valeu: or not\n    3\n")
     src = load_file(path, tmp_path)
     assert str(src.locate_key(("a", "valeu"))) == "x.yaml:3:3"  # was 4:7, the comment line
+
+
+def test_a_row_key_that_names_no_column_is_reported_at_the_key(tmp_path: Path) -> None:
+    """Found by a probe: plan-vert's "descrXiption: Goods train" passed validate and lint,
+    and the Description cell was empty in the table, the build and every export."""
+    import shutil
+
+    from tests.conftest import RULESETS
+
+    game = tmp_path / "rulesets" / "plan-vert"
+    shutil.copytree(RULESETS / "plan-vert", game)
+    tables = game / "tables.yaml"
+    text = tables.read_text(encoding="utf-8")
+    assert "      - description: Goods train" in text
+    tables.write_text(
+        text.replace("      - description: Goods train", "      - descrption: Goods train", 1),
+        encoding="utf-8",
+    )
+    findings, ok = lint_game(game, tmp_path)
+    assert not ok
+    (finding,) = findings
+    assert finding.code == "SCHEMA001"
+    assert "rows[" in finding.message and "].descrption: unknown column 'descrption': " in (
+        finding.message
+    )
+    assert "table 'german-items' has the columns description, " in finding.message
+    assert finding.suggestion == "did you mean 'description'?"
+    line = text.splitlines().index("      - description: Goods train") + 1
+    assert str(finding.location) == f"rulesets/plan-vert/tables.yaml:{line}:9"
