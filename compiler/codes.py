@@ -379,6 +379,11 @@ CODES: tuple[Code, ...] = (
             - it holds a raw control character (U+0000 to U+001F but tab, line feed
               and carriage return; U+007F to U+009F but U+0085), or an entry holds
               one written as an escape (`\\b`, `\\f`, `\\v`, `\\r`);
+            - it holds a bidirectional control (U+202A to U+202E, U+2066 to U+2069),
+              which reorders the text shown (see LOAD012);
+            - a string holds an escape the PO reader leaves as written: an octal or
+              hex one (`\\342`, `\\xE2`), which msgfmt reads as a byte, or one
+              msgfmt refuses (`\\u202e`); write the character itself;
             - the same entry (msgctxt and msgid) appears twice;
             - one unit (msgctxt) has two live entries with different msgids: msgfmt
               accepts this, but Casebook would read one translation and lose the

@@ -494,6 +494,7 @@ def _check_text(text: str, shown: str) -> None:
                 Location(shown, number, bad.group().index('"') + 1),
                 'end the line with a closing " (a quote inside the text is written \\")',
             )
+    _check_escapes(text, shown)
     # polib splits lines where str.splitlines() does: a string with a line separator
     # lost its last character without a word, or was refused a line past its entry.
     # Controls are refused as in a ruleset's YAML (a bidirectional one is no escape).
@@ -511,6 +512,36 @@ def _check_text(text: str, shown: str) -> None:
             Location(shown, *_line_col(text, found.start())),
             "remove it"
             + ("; write a line break inside a string as \\n" if char not in BIDI_CONTROLS else ""),
+        )
+
+
+# A backslash escape polib does not read (it reads \\ \" \n \t \r \v \b \f): the first
+# backslash of a run, so "\\\\u" is an escaped backslash and a "u".
+_UNREAD_ESCAPE = re.compile(r'(?<!\\)(?:\\\\)*(\\(?:[0-7]{1,3}|x[0-9A-Fa-f]+|[^\\"ntrvbf]))')
+
+
+def _check_escapes(text: str, shown: str) -> None:
+    """An escape in a string that polib leaves as written: msgfmt reads the octal and hex
+    ones (\\342, \\xE2) as bytes and refuses the others (\\u202e), while polib, and so
+    every output, printed them as a backslash and letters (found by a probe)."""
+    for found in _UNREAD_ESCAPE.finditer(text):
+        start = text.rfind("\n", 0, found.start(1)) + 1
+        end = text.find("\n", start)
+        if text[start : end if end >= 0 else len(text)].lstrip().startswith("#"):
+            continue  # a comment: not read as a string
+        line, column = _line_col(text, found.start(1))
+        escape = found.group(1)
+        octal_or_hex = escape[1] in "01234567x" and len(escape) > 2
+        raise _refused(
+            f"the escape '{escape}' is not read: "
+            + (
+                "msgfmt reads it as a byte, Casebook as the letters written"
+                if octal_or_hex
+                else "msgfmt refuses it, and Casebook would print it as written"
+            ),
+            Location(shown, line, column),
+            "write the character itself (the catalog is UTF-8); a string may escape only "
+            '\\\\, \\", \\n and \\t',
         )
 
 

@@ -351,6 +351,16 @@ _HEADER = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
             id="a bidirectional override (it showed the translation backwards)",
         ),
         pytest.param(
+            '\nmsgctxt "a"\nmsgid "x"\nmsgstr "Ci\\u202eao"\n',
+            ":7:11: error: L10N100 the escape '\\u' is not read: msgfmt refuses it",
+            id="an escape msgfmt refuses (it was printed as written)",
+        ),
+        pytest.param(
+            '\nmsgctxt "a"\nmsgid "x"\n# a \\u note is no string\nmsgstr "\\342\\200\\256"\n',
+            ":8:9: error: L10N100 the escape '\\342' is not read: msgfmt reads it as a byte",
+            id="an octal escape msgfmt reads as a byte (it was printed as written)",
+        ),
+        pytest.param(
             '"Plural-Forms: nplurals=junk;\\n"\n',
             ":4:1: error: L10N100 the Plural-Forms header 'nplurals=junk;' is not",
             id="a junk Plural-Forms header",
