@@ -553,6 +553,13 @@ def cmd_table(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_INPUT
+    if args.key and not " ".join(args.key).strip():  # "" was "no row for ''", exit 1
+        print(
+            "casebook table: KEY is empty; give the roll or the words to look up, or "
+            "leave it out to print the whole table",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     args.games = [args.game]
     fe = _one_game(args, "table")
     if fe is None:

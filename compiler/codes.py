@@ -728,8 +728,8 @@ CODES: tuple[Code, ...] = (
             - leads to a file outside the game's folder.
 
             A translation catalog (`l10n/LANG.po`, or an `l10n/` folder that is a link)
-            that leads out of the game's folder is refused the same way when the
-            translation is read: the build's change stamp reads the game's folder, and
+            that leads to no file, or out of the game's folder, is refused the same way
+            when the translation is read: the build's change stamp reads the game's folder, and
             an edit behind such a link left a translation "up to date".
 
             A ruleset reads only its own folder. A link to another file inside the

@@ -41,6 +41,7 @@ from compiler.load.game_files import (
     L10N_DIR,
     GameSources,
     catalog_languages,
+    link_to_nothing,
     linked_from_outside,
 )
 from compiler.load.yaml_nodes import SourceFile
@@ -190,6 +191,8 @@ def localise(sources: GameSources, lang: str, root: Path) -> tuple[GameSources, 
     shown = paths.shown(path, root)
     game_data = sources.of_kind("game")[0].data
     source_lang = game_data.get("language", "") if isinstance(game_data, dict) else ""
+    if path.is_symlink() and not path.exists():  # "does not exist", and update wrote over it
+        raise CompileError([link_to_nothing(path, paths.resolved(path), shown)])
     if not path.exists():
         raise CompileError([_no_catalog(sources.game_dir, lang, source_lang, shown)])
     target = path.resolve()

@@ -110,15 +110,7 @@ def load_game(
     for kind, path in discover(game_dir):
         target = resolved(path)
         if target is None or (path.is_symlink() and not target.exists()):
-            refused = Finding(
-                "LOAD011",
-                Severity.ERROR,
-                f"{path.name} is a link that leads to no file "
-                + ("(it loops back on itself)" if target is None else f"({target})"),
-                Location(shown(path, root), 1, 1),
-                suggestion="replace the link with the file itself",
-            )
-            slots.append((kind, path, [refused]))
+            slots.append((kind, path, [link_to_nothing(path, target, shown(path, root))]))
         elif not target.is_relative_to(inside):
             slots.append((kind, path, [linked_from_outside(path.name, target, shown(path, root))]))
         else:
@@ -172,6 +164,19 @@ def languages(game_dir: Path) -> list[str]:
         pass
     catalogs = catalog_languages(game_dir)
     return [own] + [lang for lang in catalogs if lang != own]
+
+
+def link_to_nothing(path: Path, target: Path | None, shown: str) -> Finding:
+    """LOAD011: a game's file (a YAML file, a catalog) is a link that leads to no file;
+    ``target`` is where it leads, None when it loops back on itself."""
+    return Finding(
+        "LOAD011",
+        Severity.ERROR,
+        f"{path.name} is a link that leads to no file "
+        + ("(it loops back on itself)" if target is None else f"({target})"),
+        Location(shown, 1, 1),
+        suggestion="replace the link with the file itself",
+    )
 
 
 def linked_from_outside(name: str, target: Path, shown: str, also: str = "") -> Finding:

@@ -62,6 +62,14 @@ def test_an_empty_table_name_is_refused_not_taken_as_none(empty: str) -> None:
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_key_is_refused_as_an_empty_table_is(empty: str) -> None:
+    """Found by a probe: an empty KEY exited 1, "no row for ''", as if looked up."""
+    result = run_casebook("table", "plan-vert", "german-items", empty)
+    assert result.returncode == 2
+    assert "KEY is empty" in result.stderr and result.stdout == ""
+
+
 def test_table_column_is_named_by_key_or_label_and_a_wrong_one_is_a_usage_error() -> None:
     """`--column Zone` was refused though the table prints "Zone" over that column, and a
     column the table lacks exited 1, which means the key was not found (as grep)."""

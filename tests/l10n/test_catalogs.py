@@ -596,3 +596,16 @@ def test_a_moved_text_another_rule_also_prints_keeps_its_own_translation(
     moved, stayed = live["rule:1.0:body.1"], live["rule:2.0:body.0"]
     assert (moved.msgstr, moved.fuzzy) == ("Lisez d'abord le module 2.0.", False)
     assert (stayed.msgstr, stayed.fuzzy) == ("Voyez le module 2.0.", False)
+
+
+def test_a_catalog_that_is_a_broken_link_is_said_to_be_one(game: Path, tmp_path: Path) -> None:
+    """Found by a probe: a dangling fr.po was "no fr text (languages: …, fr): this catalog
+    does not exist", naming fr as a language it has in the same breath."""
+    (game / "l10n").mkdir(exist_ok=True)
+    catalog_path(game, "fr").symlink_to(tmp_path / "gone.po")
+    result = _cli(game, "lint", "mini-case", "--lang", "fr")
+    assert result.returncode == 2
+    assert "l10n/fr.po:1:1: error: LOAD011 fr.po is a link that leads to no file (" in (
+        result.stderr
+    )
+    assert "does not exist" not in result.stderr

@@ -425,6 +425,7 @@ def test_an_example_s_box_is_checked_as_a_book_entry_s_block(tmp_path: Path) -> 
         ("", "clock must be a whole number; nothing was given"),  # said "not None"
         ("\u0661\u0660", "clock must be a whole number, not '\u0661\u0660'"),  # was 10
         ("0x10", "clock must be a whole number, not '0x10'"),  # was 16
+        ("2001-01-01", "clock must be a whole number, not '2001-01-01'"),  # a date's repr
     ],
 )
 def test_resolve_reads_a_clock_only_as_typed_in_the_digits_0_to_9(clock: str, says: str) -> None:
@@ -433,6 +434,13 @@ def test_resolve_reads_a_clock_only_as_typed_in_the_digits_0_to_9(clock: str, sa
     done = run_casebook("resolve", "plan-vert", "14", f"clock={clock}", "--seed", "1")
     assert done.returncode == 2
     assert says in done.stderr
+
+
+def test_resolve_reads_a_number_with_leading_zeros_in_base_ten() -> None:
+    """YAML 1.1 reads 010 as 8; the step took it as 10 through its text (a probe)."""
+    done = run_casebook("resolve", "plan-vert", "14", "clock=010", "--dice", "2")
+    assert done.returncode == 0, done.stderr
+    assert "clock 10 − 2 = 8" in done.stdout
 
 
 def test_resolve_says_no_dice_were_rolled_when_none_are_bought() -> None:
