@@ -515,9 +515,10 @@ def _check_text(text: str, shown: str) -> None:
         )
 
 
-# A backslash escape polib does not read (it reads \\ \" \n \t \r \v \b \f): the first
-# backslash of a run, so "\\\\u" is an escaped backslash and a "u".
-_UNREAD_ESCAPE = re.compile(r'(?<!\\)(?:\\\\)*(\\(?:[0-7]{1,3}|x[0-9A-Fa-f]+|[^\\"ntrvbf]))')
+# A backslash escape polib does not read (it reads \\ \" \n \t \r \v \b \f). A
+# regex that starts with the backslash is searched fast; whether the backslash is itself
+# escaped is counted after, on the rare match.
+_UNREAD_ESCAPE = re.compile(r'\\(?:[0-7]{1,3}|x[0-9A-Fa-f]+|[^\\"ntrvbf])')
 
 
 def _check_escapes(text: str, shown: str) -> None:
@@ -525,12 +526,17 @@ def _check_escapes(text: str, shown: str) -> None:
     ones (\\342, \\xE2) as bytes and refuses the others (\\u202e), while polib, and so
     every output, printed them as a backslash and letters (found by a probe)."""
     for found in _UNREAD_ESCAPE.finditer(text):
-        start = text.rfind("\n", 0, found.start(1)) + 1
+        before = found.start()
+        while before and text[before - 1] == "\\":
+            before -= 1
+        if (found.start() - before) % 2:
+            continue  # the backslash is itself escaped (\\\\u is a backslash and a u)
+        start = text.rfind("\n", 0, found.start()) + 1
         end = text.find("\n", start)
         if text[start : end if end >= 0 else len(text)].lstrip().startswith("#"):
             continue  # a comment: not read as a string
-        line, column = _line_col(text, found.start(1))
-        escape = found.group(1)
+        line, column = _line_col(text, found.start())
+        escape = found.group()
         octal_or_hex = escape[1] in "01234567x" and len(escape) > 2
         raise _refused(
             f"the escape '{escape}' is not read: "
