@@ -813,12 +813,14 @@ def _lint_jobs(
         if not own or own not in langs or len(langs) < 2 or not set(langs) <= {own, *translations}:
             jobs.append((d, wanted, processes.game_size(game_dir)))
             continue
-        yaml = sum(p.stat().st_size for p in game_dir.rglob("*.yaml") if p.is_file())
+        yaml_bytes = sum(p.stat().st_size for p in game_dir.rglob("*.yaml") if p.is_file())
         # the game's own language first, whatever order --lang gives: lint_game lints
         # it first, and the first that cannot be linted is what lint says (combined)
         for lang in [own, *(lang for lang in langs if lang != own)]:
             catalog = catalog_path(game_dir, lang)
-            size = yaml if lang == own else (catalog.stat().st_size if catalog.is_file() else 0)
+            size = (
+                yaml_bytes if lang == own else (catalog.stat().st_size if catalog.is_file() else 0)
+            )
             jobs.append((d, [lang], size))
     return jobs
 

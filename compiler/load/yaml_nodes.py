@@ -749,8 +749,8 @@ class _Walker:
                 self.refuse("LOAD004", "mapping keys must be plain text", self.here(key_node))
                 continue
             key = str(key_node.value)
-            if not quick and CONTROL.search(key):  # a row's or a card's own keys are data
-                self._control(key, key_node, "key")
+            if not quick and (bad := CONTROL.search(key)):  # a row's or card's keys are data
+                self._control(bad, key_node, "key")
             if key in first_seen:
                 self.refuse(
                     "LOAD002",
@@ -769,10 +769,8 @@ class _Walker:
                 result[key], places[key] = self.build(value_node)
         return result, places
 
-    def _control(self, text: str, node: yaml.Node, what: str) -> None:
+    def _control(self, bad: re.Match[str], node: yaml.Node, what: str) -> None:
         """LOAD012 for the first control character of a text or a key."""
-        bad = CONTROL.search(text)
-        assert bad is not None
         self.refuse(
             "LOAD012",
             f"{what} holds {control_named(bad.group())}",
@@ -784,8 +782,8 @@ class _Walker:
 
     def _scalar(self, node: yaml.ScalarNode) -> object:
         if node.tag == _STR_TAG:
-            if CONTROL.search(node.value):
-                self._control(node.value, node, "text")
+            if bad := CONTROL.search(node.value):
+                self._control(bad, node, "text")
             return node.value
         value = _plain_value(node)
         if value is _UNKNOWN:

@@ -115,13 +115,9 @@ def _checked(item: object, name: str) -> object:
     """A box typed at the command line (or in an example) checked as a book entry's
     block is in a book file: a box missing its "option" was a Python KeyError blamed
     on procedures.yaml (found by a probe)."""
-    from compiler.validate.schemas import definition_is_valid, definition_validator
+    from compiler.validate import definition_problem
 
-    if definition_is_valid("entries", "block", item):
-        return item
-    from compiler.validate.located_errors import value_problem  # jsonschema, to explain
-
-    problem = value_problem(definition_validator("entries", "block"), item, name)
+    problem = definition_problem("entries", "block", item, name)
     if problem is not None:
         raise ProcedureError(problem)
     return item

@@ -9,7 +9,12 @@ from compiler.load.game_files import GameSources
 from compiler.load.yaml_nodes import SourceFile
 from compiler.validate.declared_keys import undeclared_keys
 from compiler.validate.modelines import modeline_findings
-from compiler.validate.schemas import is_valid, validator_for
+from compiler.validate.schemas import (
+    definition_is_valid,
+    definition_validator,
+    is_valid,
+    validator_for,
+)
 
 # (kind, path, digest) -> findings: lint and build read one game several times
 # (editions, languages) in one process; a file's verdict depends on its text alone.
@@ -45,6 +50,18 @@ def schema_findings(kind: str, source: SourceFile) -> tuple[Finding, ...]:
 
             _remember(key, tuple(explained(source, validator_for(kind))))
     return _SEEN[key]
+
+
+def definition_problem(kind: str, name: str, value: object, where: str) -> str | None:
+    """What is wrong with one value a person typed as a definition (``$defs``) of the
+    kind's schema says (an example's or the command line's instruction box), placed
+    at ``where`` ("block.choose[0]: …"); None when it is valid. As for a file, the
+    gate answers, and jsonschema is imported only to explain a value that fails."""
+    if definition_is_valid(kind, name, value):
+        return None
+    from compiler.validate.located_errors import value_problem
+
+    return value_problem(definition_validator(kind, name), value, where)
 
 
 def _remember(key: tuple[str, str, str], found: tuple[Finding, ...]) -> None:
