@@ -31,6 +31,7 @@ from compiler.checks import (
     l10n_fit,
     l10n_form_fit,
     l10n_fuzzy,
+    l10n_header,
     l10n_language,
     l10n_numbers,
     l10n_outdated,
@@ -99,6 +100,7 @@ ALL_CHECKS: tuple[ModuleType, ...] = (
     l10n_queries,
     l10n_references,
     l10n_direction,
+    l10n_header,
 )
 
 BY_CODE = {check.CODE: check for check in ALL_CHECKS}

@@ -137,14 +137,27 @@ def localisation(
 ) -> Localisation:
     """The state of every unit; ``text`` (the catalog as written) places each entry."""
     entries = {e.msgctxt: e for e in po if e.msgctxt and not e.obsolete}
-    places = _msgctxt_lines(text or str(po), shown)
+    text = text or str(po)
+    places = _msgctxt_lines(text, shown)
+    header = po.metadata.get("Language", "")
     return Localisation(
         lang,
         source_lang,
         shown,
         tuple(state(u, entries.get(u.id), places.get(u.id)) for u in units),
         obsolete=sum(1 for e in po if e.obsolete),
+        header_language=header,
+        header_at=_header_line(text, "Language", shown) if header else None,
     )
+
+
+def _header_line(text: str, field: str, shown: str) -> Location | None:
+    """Where the header writes ``field``: the quoted line that begins with it."""
+    at = text.find(f'"{field}:')
+    if at < 0:
+        return None
+    line = text.count("\n", 0, at) + 1
+    return Location(shown, line, 2)
 
 
 def with_corrections(l10n: Localisation, errata: Sequence[Erratum]) -> Localisation:

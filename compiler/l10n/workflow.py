@@ -16,6 +16,7 @@ from compiler import paths
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n import catalog
 from compiler.l10n.localise import catalog_path
+from compiler.l10n.tags import as_tag, same_language
 from compiler.l10n.units import Unit, extract
 from compiler.load.game_files import load_game
 from compiler.model.game import Game
@@ -62,28 +63,6 @@ def update_text(src: Source, lang: str, today: str) -> tuple[str, catalog.MergeS
     return catalog.dumps(po), stats
 
 
-_SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl"}  # gettext's @modifiers that name a script
-
-
-def as_tag(header: str) -> str:
-    """A catalog's Language header as a language tag: gettext writes pt_BR and sr@latin
-    (Poedit, Weblate, msginit do), Casebook's folders and --lang pt-BR and sr-Latn."""
-    name, _, modifier = header.strip().partition("@")
-    primary, *rest = name.replace("_", "-").split("-")
-    parts = [primary.lower()]
-    if modifier.lower() in _SCRIPTS:
-        parts.append(_SCRIPTS[modifier.lower()])
-    parts += [p.title() if len(p) == 4 else p.upper() for p in rest]
-    return "-".join(parts)
-
-
-def _same_language(header: str, lang: str) -> bool:
-    """The header names ``lang``, or a regional form of it (en_US for en)."""
-    tag = as_tag(header).lower()
-    wanted = lang.lower()
-    return tag == wanted or ("-" not in wanted and tag.split("-")[0] == wanted)
-
-
 def import_text(
     src: Source, lang: str, theirs: polib.POFile, shown: str, today: str, notices: list
 ) -> str:
@@ -98,7 +77,7 @@ def import_text(
     units = {u.id: u for u in src.units}
     problems = []
     header = theirs.metadata.get("Language", "")
-    if header and not _same_language(header, lang):
+    if header and not same_language(header, lang):
         problems.append(
             Finding(
                 "L10N101",

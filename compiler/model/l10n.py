@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from pathlib import PurePosixPath
 
 from compiler.diagnostics import Location
 from compiler.model.casefold import Haystack, foldable
@@ -163,10 +164,20 @@ class Localisation:
     catalog: str  # path of the PO, as shown in messages ("" for the source language)
     units: tuple[UnitState, ...]
     obsolete: int = 0
+    # the catalog's own Language header and where it is written: a CAT tool reads the
+    # header, Casebook the file's name (L10N014 says when they differ)
+    header_language: str = ""
+    header_at: Location | None = None
 
     @property
     def is_translation(self) -> bool:
         return self.lang != self.source_lang
+
+    @property
+    def game_folder(self) -> str:
+        """The game's folder, as a command names the game: the catalog is its l10n/LANG.po
+        (a game's id may differ from it). "" for the source language."""
+        return PurePosixPath(self.catalog).parent.parent.name if self.catalog else ""
 
     @cached_property
     def by_id(self) -> dict[str, UnitState]:

@@ -36,7 +36,8 @@ def materialise(name: str, tmp_path: Path) -> Path:
 
 
 def expected(game: Path, code: str) -> set[tuple[str, int]]:
-    """Marked lines; in a PO catalog a ``# expect:`` comment marks its entry's msgctxt line."""
+    """Marked lines; in a PO catalog a ``# expect:`` comment marks its entry's msgctxt line,
+    or the header's Language line when it comes before the header."""
     marks = set()
     for path in sorted([*game.rglob("*.yaml"), *game.rglob("*.po")]):
         pending = False
@@ -46,7 +47,7 @@ def expected(game: Path, code: str) -> set[tuple[str, int]]:
             if path.suffix == ".po":
                 if hit:
                     pending = True
-                elif pending and line.startswith("msgctxt"):
+                elif pending and line.startswith(("msgctxt", '"Language:')):
                     marks.add((path.relative_to(game).as_posix(), number))
                     pending = False
             elif hit:
