@@ -560,6 +560,8 @@ def cmd_table(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_INPUT
+    if args.table is not None:  # " german-items" pasted with its space found no table
+        args.table = args.table.strip()
     args.games = [args.game]
     fe = _one_game(args, "table")
     if fe is None:

@@ -62,6 +62,14 @@ def test_an_empty_table_name_is_refused_not_taken_as_none(empty: str) -> None:
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize("name", [" german-items", "german-items\t", "  German Items  "])
+def test_a_table_name_is_found_with_the_spaces_around_it(name: str) -> None:
+    """Left by a probe: a name pasted with a space around it was "no table" (exit 2)."""
+    result = run_casebook("table", "plan-vert", name)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == run_casebook("table", "plan-vert", "german-items").stdout != ""
+
+
 @pytest.mark.parametrize("empty", ["", "  "])
 def test_an_empty_key_is_refused_as_an_empty_table_is(empty: str) -> None:
     """Found by a probe: an empty KEY exited 1, "no row for ''", as if looked up."""
