@@ -35,6 +35,7 @@ def card_context(game: Game, deck: Deck, card: Card, copy: int) -> dict:
             # (label, value) of every field the deck has, "" where the source gives none
             "field_list": [(label, values.get(key, "")) for key, label in deck.fields],
             "gaps": deck.has_gaps(card),
+            "gap": card.gap or "",  # the card's own note of what the source lacks there
         },
         "copy": copy,
         "copies": card.copies,

@@ -192,16 +192,27 @@ def test_the_slug_prints_whole_above_the_printers_margin(kit, liberation) -> Non
 
 @pytest.mark.parametrize("deck_id", ["tessere-personaggio", "carte-medaglia"])
 def test_a_card_with_a_gap_in_the_source_says_so_on_the_card(kit, liberation, deck_id) -> None:
-    """Jeanne's lost die icons must not pass for a finished card (CARD001 checks layouts)."""
+    """Jeanne's lost die icons must not pass for a finished card (CARD001 checks layouts);
+    a card with its own note says what is missing there, not only that something is."""
     deck = next(d for d in liberation.decks if d.id == deck_id)
     reader = PdfReader(io.BytesIO(kit[f"cards-{deck_id}-pod.pdf"]))
     fronts = reader.pages[0::2]  # pod pages: each card's front, then its back
     cards_in_order = [c for c in deck.cards for _ in range(c.copies)]
     assert len(fronts) == len(cards_in_order)
-    said = ["non è nella fonte" in " ".join((p.extract_text() or "").split()) for p in fronts]
+    texts = [" ".join((p.extract_text() or "").split()) for p in fronts]
+    said = [
+        f"Non nella fonte (nota Casebook): {c.gap}" in t if c.gap else "non è nella fonte" in t
+        for c, t in zip(cards_in_order, texts, strict=True)
+    ]
     assert said == [deck.has_gaps(c) for c in cards_in_order]
+    noted = [c.id for c in cards_in_order if c.gap]
     if deck_id == "tessere-personaggio":
-        assert said.count(True) == 2  # Jeanne and Yvonne, and no other tile
+        assert noted == ["personaggio-jeanne", "personaggio-yvonne"]  # and no other tile
+        assert "le icone di due facce del dado rosso, dopo «risultato» e dopo «o»" in " ".join(
+            texts
+        )
+    else:
+        assert len(noted) >= 10  # the medals whose pictures the source lacks
 
 
 def test_an_italian_kit_gives_its_printing_instructions_in_italian(card_kit) -> None:
