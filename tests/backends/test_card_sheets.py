@@ -201,7 +201,7 @@ def test_a_card_with_a_gap_in_the_source_says_so_on_the_card(kit, liberation, de
     assert len(fronts) == len(cards_in_order)
     texts = [" ".join((p.extract_text() or "").split()) for p in fronts]
     said = [
-        f"Non nella fonte (nota Casebook): {c.gap}" in t if c.gap else "non è nella fonte" in t
+        f"Non nella fonte: {c.gap}" in t if c.gap else "non è nella fonte" in t
         for c, t in zip(cards_in_order, texts, strict=True)
     ]
     assert said == [deck.has_gaps(c) for c in cards_in_order]
