@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from compiler.backends import rulebook
@@ -42,3 +43,53 @@ def test_the_rulebook_breaks_the_long_word_inside_its_cell(tmp_path: Path) -> No
     pdf.write_bytes(rulebook.render(game, fe.graphs, "a4"))
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages).replace("\n", "")
     assert LONG in text  # every letter printed, the word broken across lines
+
+
+def test_a_short_column_is_set_on_one_line_before_a_long_one_is_given_room() -> None:
+    """Found in review: Liberation's materials tables gave the "Gruppo" column, one phrase
+    repeated down the page, a third of its width by its amount of text, while the ID
+    beside it wrapped; and the corrected cell's erratum mark, measured apart from its
+    word, pushed "M036[B-E014]" onto a line of its own. Each cell is now one line."""
+    import io
+
+    from compiler.backends import aids
+
+    fe = front_end(ROOT / "rulesets" / "liberation", ROOT / "rulesets", "living")
+    table = next(t for t in fe.game.tables if t.id == "scenario-4-materiali")
+    assert table.changed  # the living edition's correction, with its mark
+    reader = PdfReader(io.BytesIO(aids.render(fe.game, "a4")))
+    page = next(p for p in reader.pages if table.title in (p.extract_text() or ""))
+    lines = set((page.extract_text() or "").splitlines())
+    cells = [
+        text + "".join(f"[{e}]" for e in table.errata_at(r, c))
+        for r, row in enumerate(table.rows)
+        for c, text in enumerate(row)
+        if text
+    ]
+    assert [text for text in cells if text not in lines] == []
+    assert "da M011 a M016, da M021 a M024 e da M031 a M036[B-E014]" in cells
+
+
+@pytest.mark.parametrize("game", ["liberation", "plan-vert", "war-story-occupied-france"])
+def test_no_column_is_narrower_than_sharing_by_amount_made_it_unless_it_fits_whole(
+    game: str,
+) -> None:
+    """So no row is taller than before: a column either holds its widest cell on one
+    line, or has at least the room the old sharing by amount of text gave it."""
+    from compiler.backends.pdf import table_widths
+
+    fe = front_end(ROOT / "rulesets" / game, ROOT / "rulesets", "living")
+    for table in (t for t in fe.game.tables if t.rows):
+        for width in (527.0, 774.0):  # the aids' portrait and landscape pages
+            least = table_widths._least_widths(table, width)
+            whole = table_widths._whole_widths(table, width)
+            amount = [
+                sum(len(row[i]) for row in table.rows) + len(column.label) + 1
+                for i, column in enumerate(table.columns)
+            ]
+            spare = width - sum(least)
+            old = [m + spare * a / sum(amount) for m, a in zip(least, amount, strict=True)]
+            widths = column_widths(table, width)
+            assert abs(sum(widths) - width) < 0.01, table.id
+            for i, w in enumerate(widths):
+                assert w >= min(old[i], whole[i]) - 0.01, (table.id, width, i)

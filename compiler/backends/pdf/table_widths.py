@@ -44,27 +44,78 @@ def too_many_columns(table: TableData, width: float, where: str) -> Finding | No
 
 
 def column_widths(table: TableData, width: float) -> list[float]:
-    """Widths that never split a word when the table can fit at all.
+    """Widths that never split a word when the table can fit at all, and set a short
+    column on one line when the room allows.
 
     Each column gets at least its longest word (or heading word); what is left
     is shared by how much text each column holds, so notes get the room. A
-    word wider than half the table (a URL, a run of letters) is not kept
+    column whose whole text is narrower than that share keeps only what its
+    longest cell needs, and the room it frees is shared among the others
+    again, until none is left over (as tabulary and a browser's automatic
+    table layout do). Shared by amount alone, a phrase repeated down a column
+    ("Materiale aggiuntivo dello scenario 4", 16 times) took a third of the
+    page, and an ID column beside it wrapped "da M031 a M036" on four lines.
+    No column is narrower than that sharing would make it, or wider than its
+    text, so no row is taller.
+
+    A word wider than half the table (a URL, a run of letters) is not kept
     whole: ReportLab breaks it inside its cell. Counted whole, it squeezed the
     other columns below their padding, and the build failed.
     """
     minimum = _least_widths(table, width)
-    amount = [
-        sum(len(row[i]) for row in table.rows) + len(column.label) + 1
-        for i, column in enumerate(table.columns)
-    ]
     spare = width - sum(minimum)
     if spare <= 0:  # too many columns for their words: each keeps a floor, the rest is shared
         floor = min(_PAD + 8.0, width / len(minimum))
         over = [m - floor for m in minimum]
         room = width - floor * len(minimum)
         return [floor + room * o / (sum(over) or 1) for o in over]
-    total = sum(amount)
-    return [m + spare * a / total for m, a in zip(minimum, amount, strict=True)]
+    amount = [
+        sum(len(row[i]) for row in table.rows) + len(column.label) + 1
+        for i, column in enumerate(table.columns)
+    ]
+    whole = [max(m, n) for m, n in zip(minimum, _whole_widths(table, width), strict=True)]
+    fixed: dict[int, float] = {}  # columns set at their whole width
+    while True:
+        rest = [i for i in range(len(minimum)) if i not in fixed]
+        shares = _shared(width - sum(fixed.values()), rest, minimum, amount)
+        fits = [i for i in rest if whole[i] <= shares[i]]
+        if not fits:
+            break
+        fixed.update((i, whole[i]) for i in fits)
+    if len(fixed) == len(minimum):  # every column on one line: the room left goes by amount
+        left = width - sum(fixed.values())
+        return [fixed[i] + left * a / sum(amount) for i, a in enumerate(amount)]
+    return [fixed.get(i, shares.get(i, 0.0)) for i in range(len(minimum))]
+
+
+def _shared(
+    room: float, columns: list[int], minimum: list[float], amount: list[int]
+) -> dict[int, float]:
+    """``room`` shared among ``columns``: each its minimum, the rest by amount of text."""
+    spare = room - sum(minimum[i] for i in columns)
+    total = sum(amount[i] for i in columns) or 1
+    return {i: minimum[i] + spare * amount[i] / total for i in columns}
+
+
+def _whole_widths(table: TableData, width: float) -> list[float]:
+    """Each column's padding and its widest cell (or heading) on one line, at most
+    ``width``."""
+
+    def one_line(text: str, font: str, size: float) -> float:
+        return string_width(" ".join(text.split()), font, size)
+
+    return [
+        min(
+            width,
+            _PAD
+            + max(
+                [one_line(column.label, HEAD.font, HEAD.size)]
+                + [one_line(row[i], CELL.font, CELL.size) for row in table.rows]
+                + [8.0]
+            ),
+        )
+        for i, column in enumerate(table.columns)
+    ]
 
 
 def words_fit(table: TableData, width: float) -> bool:
