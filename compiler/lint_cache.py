@@ -5,8 +5,8 @@ unchanged. As ruff does, the findings of each (game, options) are kept under
 ``$XDG_CACHE_HOME/casebook/lint/``, keyed by the same digest that decides
 whether a build is up to date (``stamps.input_digest``: the game's files and
 the game it translates, the compiler, schemas and templates, the library
-versions and the dictionaries) plus the lint options and the folder paths are
-shown relative to. A changed input is a different key, so an entry is never
+versions and the dictionaries) plus the lint options, the game's folder, and the
+folder paths are shown relative to. A changed input is a different key, so an entry is never
 stale; ``--no-cache`` lints afresh. A damaged or unreadable entry is linted
 again, never trusted.
 """
@@ -24,7 +24,11 @@ Result = tuple[list[Finding], bool]
 
 
 def key(game_dir: Path, root: Path, options: tuple) -> str:
-    return input_digest(game_dir, {"lint": repr(options), "root": str(root.resolve())})
+    """The game's folder is part of the key, not only its files: a copy of a game holds
+    the same files, and its findings name its own paths and folder (the probe found a
+    copy shown the original's, with help that rewrote the original's catalog)."""
+    options_ = {"lint": repr(options), "root": str(root.resolve()), "game": str(game_dir.resolve())}
+    return input_digest(game_dir, options_)
 
 
 def _path(digest: str) -> Path:

@@ -207,6 +207,22 @@ def test_unchanged_games_come_from_the_result_cache_and_a_change_is_linted_again
     assert (fresh.returncode, fresh.stdout) == (fixed.returncode, fixed.stdout)
 
 
+def test_a_copy_of_a_game_is_not_shown_the_originals_cached_findings(
+    rulesets: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a probe: the key held the files' contents but not the game's folder, so
+    a copy of a game, same files, was shown the original's paths, and a help naming the
+    original's folder (L10N014's update command) rewrote the original's catalog."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    shutil.copytree(rulesets / "xref001", rulesets / "xref001-copy")
+    first = lint(rulesets, "xref001")
+    copy = lint(rulesets, "xref001-copy")
+    assert "rulesets/xref001/rules/01.yaml:14:43: error: XREF001" in first.stdout
+    assert "rulesets/xref001-copy/rules/01.yaml:14:43: error: XREF001" in copy.stdout
+    assert "rulesets/xref001/" not in copy.stdout
+    assert copy.stdout == lint(rulesets, "xref001-copy", "--no-cache").stdout
+
+
 @pytest.mark.parametrize("fmt", ["json", "sarif", "github"])
 def test_machine_formats_carry_the_errors_that_stop_a_game(fmt: str, tmp_path: Path) -> None:
     """Found by the review: a game that could not be read gave an empty SARIF (a clean
