@@ -198,7 +198,8 @@ def translation_notes(game) -> list[str]:
     listed = ", ".join(f"{n} {s}" for s, n in behind.items())
     return [
         f"{game.id} ({l10n.lang}): {listed} string(s) print in {l10n.source_lang}; "
-        f"`casebook l10n status {game.id} {l10n.lang}` and the proof PDF show which"
+        f"`casebook l10n status {l10n.command_name or game.id} {l10n.lang}` and the proof "
+        "PDF show which"
     ]
 
 

@@ -3,9 +3,10 @@
 ## What it finds
 A catalog whose `Language` header names another language than its file
 name: `l10n/de.po` that says `Language: fr`, as a catalog copied from
-another language and not re-headed does. A regional form of the same
-language (`Language: de_AT` in `de.po`) is the same language; an empty
-header is not checked.
+another language and not re-headed does. Headers are read as gettext
+writes them: a regional form of the same language (`de_AT` in `de.po`), a
+codeset (`en.UTF-8`) and a script or variant modifier (`sr_RS@latin` in
+`sr-Latn.po`) name the same language. An empty header is not checked.
 
 ## Why it matters
 Casebook reads a catalog as the language of its file name. The translator's
@@ -30,6 +31,7 @@ from compiler.diagnostics import Finding, Severity
 from compiler.graph import Graphs
 from compiler.l10n.tags import as_tag, same_language
 from compiler.model.game import Game
+from compiler.paths import LANGUAGE_TAG
 
 CODE, NAME, SEVERITY = "L10N014", "catalog-language", Severity.WARNING
 
@@ -42,14 +44,20 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     if not header or same_language(header, l10n.lang):
         return
     name = l10n.catalog.rsplit("/", 1)[-1]
+    fix = (
+        f'set the header to "Language: {l10n.lang}" (`casebook l10n update '
+        f"{l10n.command_name or game.id} {l10n.lang}` writes it)"
+    )
     named = as_tag(header)
+    if named == l10n.source_lang:  # a catalog of the game's own language is never read
+        fix += f"; {named} is the language the game is written in"
+    elif LANGUAGE_TAG.fullmatch(named):
+        fix += f"; if the file holds {named} text, rename it {named}.po"
     yield Finding(
         CODE,
         SEVERITY,
         f"the catalog {name} says it is {header!r} (Language header), but Casebook reads it "
         f"as {l10n.lang}, from its name",
         l10n.header_at,
-        suggestion=f'set the header to "Language: {l10n.lang}" (`casebook l10n update '
-        f"{l10n.game_folder or game.id} {l10n.lang}` writes it); if the file holds {named} "
-        f"text, rename it {named}.po",
+        suggestion=fix,
     )

@@ -56,7 +56,7 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 + changes(unit.made_from or "", unit.source),
                 unit.at,
                 target=unit.id,
-                suggestion=f"run `casebook l10n update {l10n.game_folder or game.id} "
+                suggestion=f"run `casebook l10n update {l10n.command_name or game.id} "
                 f"{l10n.lang}` to see the previous text beside the new one, revise the "
                 "translation, clear the fuzzy flag",
             )

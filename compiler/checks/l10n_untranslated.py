@@ -42,5 +42,5 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
                 unit.at,
                 target=unit.id,
                 suggestion=f"translate it in the catalog {l10n.catalog}, or import a translated "
-                f"file: casebook l10n import {game.id} {l10n.lang} FILE.po",
+                f"file: casebook l10n import {l10n.command_name or game.id} {l10n.lang} FILE.po",
             )

@@ -103,7 +103,8 @@ def import_po(game_dir: Path, root: Path, lang: str, file: Path) -> int:
                 ]
             )
         notices: list[Finding] = []
-        text = workflow.import_text(src, lang, theirs, shown, today, notices)
+        written = file.read_text(encoding="utf-8", errors="replace")  # read already: UTF-8
+        text = workflow.import_text(src, lang, theirs, shown, today, notices, written)
     except CompileError as err:
         _report(err.findings)
         print(

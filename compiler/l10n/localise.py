@@ -147,17 +147,54 @@ def localisation(
         tuple(state(u, entries.get(u.id), places.get(u.id)) for u in units),
         obsolete=sum(1 for e in po if e.obsolete),
         header_language=header,
-        header_at=_header_line(text, "Language", shown) if header else None,
+        header_at=header_field_at(text, "Language", shown) if header else None,
     )
 
 
-def _header_line(text: str, field: str, shown: str) -> Location | None:
-    """Where the header writes ``field``: the quoted line that begins with it."""
-    at = text.find(f'"{field}:')
-    if at < 0:
-        return None
-    line = text.count("\n", 0, at) + 1
-    return Location(shown, line, 2)
+def header_field_at(text: str, field: str, shown: str) -> Location | None:
+    """Where the header entry's msgstr writes ``field``: the field polib reads (the last
+    of that name), at the first letter of its name, however the header is split
+    into strings ("Language-Team: \\nLanguage: de\\n" on one line; a name cut over two
+    strings). None when the header writes no such field."""
+    chars = _header_chars(text.removeprefix("\ufeff").splitlines())
+    decoded = "".join(char for char, _ in chars)
+    found = None
+    offset = 0
+    for piece in decoded.splitlines(keepends=True):  # polib splits the header so
+        if piece.split(":", 1)[0] == field and ":" in piece:
+            found = chars[offset][1]
+        offset += len(piece)
+    return Location(shown, *found) if found is not None else None
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+
+
+def _header_chars(lines: list[str]) -> list[tuple[str, tuple[int, int]]]:
+    """The header msgstr's characters, escapes read, each with its (line, column)."""
+    at = 0
+    while at < len(lines) and (not lines[at].strip() or lines[at].lstrip().startswith("#")):
+        at += 1  # comments before the header
+    if at >= len(lines) or not lines[at].startswith('msgid ""'):
+        return []  # no header: the first entry is a string's
+    while at < len(lines) and not lines[at].startswith("msgstr"):
+        if lines[at].startswith(("msgctxt", "#")) or not lines[at].strip():
+            return []
+        at += 1
+    out: list[tuple[str, tuple[int, int]]] = []
+    for n in range(at, len(lines)):
+        line = lines[n]
+        if n > at and not line.lstrip().startswith('"'):
+            break
+        k = line.find('"') + 1
+        while 0 < k < len(line) and line[k] != '"':
+            if line[k] == "\\" and k + 1 < len(line):
+                out.append((_ESCAPES.get(line[k + 1], line[k + 1]), (n + 1, k + 1)))
+                k += 2
+            else:
+                out.append((line[k], (n + 1, k + 1)))
+                k += 1
+    return out
 
 
 def with_corrections(l10n: Localisation, errata: Sequence[Erratum]) -> Localisation:

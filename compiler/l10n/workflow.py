@@ -7,6 +7,7 @@ was. Paths are relative to the repository root.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import polib
 from compiler import paths
 from compiler.diagnostics import CompileError, Finding, Location, Severity
 from compiler.l10n import catalog
-from compiler.l10n.localise import catalog_path
+from compiler.l10n.localise import catalog_path, header_field_at
 from compiler.l10n.tags import as_tag, same_language
 from compiler.l10n.units import Unit, extract
 from compiler.load.game_files import load_game
@@ -64,7 +65,13 @@ def update_text(src: Source, lang: str, today: str) -> tuple[str, catalog.MergeS
 
 
 def import_text(
-    src: Source, lang: str, theirs: polib.POFile, shown: str, today: str, notices: list
+    src: Source,
+    lang: str,
+    theirs: polib.POFile,
+    shown: str,
+    today: str,
+    notices: list,
+    text: str = "",
 ) -> str:
     """The stored catalog with the translations of ``theirs`` brought in.
 
@@ -83,8 +90,8 @@ def import_text(
                 "L10N101",
                 Severity.ERROR,
                 f"this catalog is for language {header!r}, not {lang!r}",
-                Location(shown, 1, 1),
-                suggestion=f"import it as `casebook l10n import {src.game.id} "
+                header_field_at(text, "Language", shown) or Location(shown, 1, 1),
+                suggestion=f"import it as `casebook l10n import {shlex.quote(src.game_dir.name)} "
                 f"{as_tag(header)} FILE`, or fix its Language header",
             )
         )
@@ -100,7 +107,7 @@ def import_text(
                 f"{first.msgctxt or first.msgid[:40]!r}): is it another game's?",
                 Location(shown, first.linenum or 1, 1),
                 suggestion="translate a catalog written by `casebook l10n update "
-                f"{src.game.id} {lang}` (each entry keeps its msgctxt)",
+                f"{shlex.quote(src.game_dir.name)} {lang}` (each entry keeps its msgctxt)",
             )
         )
     if problems:

@@ -9,6 +9,7 @@ and ``l10n`` set, so every back end and check reads it without knowing.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -174,10 +175,13 @@ class Localisation:
         return self.lang != self.source_lang
 
     @property
-    def game_folder(self) -> str:
-        """The game's folder, as a command names the game: the catalog is its l10n/LANG.po
-        (a game's id may differ from it). "" for the source language."""
-        return PurePosixPath(self.catalog).parent.parent.name if self.catalog else ""
+    def command_name(self) -> str:
+        """The game as a command names it, its folder, quoted for a shell where it must be
+        ("lib x"): the catalog is the folder's l10n/LANG.po, and a game's id may differ
+        from the folder's name. "" for the source language."""
+        if not self.catalog:
+            return ""
+        return shlex.quote(PurePosixPath(self.catalog).parent.parent.name)
 
     @cached_property
     def by_id(self) -> dict[str, UnitState]:
