@@ -280,9 +280,15 @@ def _cards(source: SourceFile, data: dict, levels, boxes) -> Iterator[Unit]:
                     **about,
                 )
             # Casebook's note where the card shows what the source lacks: translated, and
-            # said to be ours in its catalog entry, as a gap block of the rules is
+            # said to be ours in its catalog entry, as a gap block of the rules is; its box
+            # is the region that prints card.gap, where a layout prints it
             yield from _one(
-                source, (*here, "gap"), card_unit_id(deck_id, card["id"], "gap"), GAP_KIND, **about
+                source,
+                (*here, "gap"),
+                card_unit_id(deck_id, card["id"], "gap"),
+                GAP_KIND,
+                box=boxes.get((deck_id, "gap")),
+                **about,
             )
 
 
