@@ -194,10 +194,18 @@ def merge(
         if e.msgstr:
             renumbered.setdefault(_DIGITS.sub("0", e.msgid), []).append(e)
     now = {unit.id: unit.text for unit in units}
-    # texts a translated entry was made from that another unit holds now: they moved
+    # texts a translated entry was made from that another unit holds now, and did not
+    # hold before: they moved. A text two units print (a card's gap note, and the rule
+    # that prints the same note) has not moved when one of them is edited: counted as
+    # moved, the edited one's translation was dropped instead of kept as a suggestion
+    arrived = {
+        text
+        for uid, text in now.items()
+        if (held := previous.get(uid)) is None or _made_from(held) != text
+    }
     moved_away = {
         _made_from(e) for ctxt, e in previous.items() if e.msgstr and now.get(ctxt) != _made_from(e)
-    } & set(now.values())
+    } & arrived
     added: Counter[str] = Counter()  # what _new_text made of the units new at their id
     for unit in units:
         fresh = entry(unit, game)

@@ -598,6 +598,35 @@ def test_a_moved_text_another_rule_also_prints_keeps_its_own_translation(
     assert (stayed.msgstr, stayed.fuzzy) == ("Voyez le module 2.0.", False)
 
 
+def test_editing_one_of_two_units_with_the_same_text_keeps_its_translation_as_fuzzy(
+    game: Path,
+) -> None:
+    """Found by a probe: Jeanne's gap note is the same text as the rule's note about her
+    tile. Edited on the card, the note came back new and empty: its old text, still
+    held by the rule, was taken for a text that had moved there, translation and all."""
+    _edit(
+        game / "rules" / "02-combat.yaml",
+        "    title: COMBAT\n",
+        "    title: COMBAT\n    body:\n      - Read Module 2.0 before play.\n",
+    )
+    # rule 1.0 says the same already: two units, one text
+    _cli(game, "l10n", "update", "mini-case", "fr")
+    _translate(game, {"Read Module 2.0 before play.": "Lisez d'abord le module 2.0."})
+    _edit(
+        game / "rules" / "02-combat.yaml",
+        "      - Read Module 2.0 before play.\n",
+        "      - Read Module 2.0 first.\n",
+    )
+    result = _cli(game, "l10n", "update", "mini-case", "fr")
+    assert result.returncode == 0, result.stderr
+    assert "1 changed in the source" in result.stdout, result.stdout
+    live = {e.msgctxt: e for e in _po(game) if not e.obsolete}
+    edited, other = live["rule:2.0:body.0"], live["rule:1.0:body.0"]
+    assert (edited.msgstr, edited.fuzzy) == ("Lisez d'abord le module 2.0.", True)
+    assert edited.previous_msgid == "Read Module 2.0 before play."
+    assert (other.msgstr, other.fuzzy) == ("Lisez d'abord le module 2.0.", False)
+
+
 def test_a_catalog_that_is_a_broken_link_is_said_to_be_one(game: Path, tmp_path: Path) -> None:
     """Found by a probe: a dangling fr.po was "no fr text (languages: …, fr): this catalog
     does not exist", naming fr as a language it has in the same breath."""
