@@ -93,3 +93,36 @@ def test_no_column_is_narrower_than_sharing_by_amount_made_it_unless_it_fits_who
             assert abs(sum(widths) - width) < 0.01, table.id
             for i, w in enumerate(widths):
                 assert w >= min(old[i], whole[i]) - 0.01, (table.id, width, i)
+
+
+@pytest.mark.parametrize("where", ["heading", "first cell"])
+def test_a_long_word_where_the_tables_link_target_is_breaks_inside_its_cell(
+    where: str, tmp_path: Path
+) -> None:
+    """Found by a probe: the link target written into the first heading's markup (or
+    the first cell's, in a table without headings) kept ReportLab from breaking a word
+    there, and it ran over the columns beside it."""
+    import io
+
+    import pdfplumber
+
+    fonts.register()
+    fe = front_end(MINI, ROOT, "living")
+    assert fe.game is not None and fe.graphs is not None
+    table = fe.game.tables[0]
+    word = "Supercalifragilistic" * 4
+    if where == "heading":
+        columns = (replace(table.columns[0], label=word), *table.columns[1:])
+        table = replace(table, columns=columns)
+    else:
+        columns = tuple(replace(c, label="") for c in table.columns)
+        rows = ((word, *table.rows[0][1:]), *table.rows[1:])
+        table = replace(table, columns=columns, rows=rows)
+    game = replace(fe.game, tables=(table, *fe.game.tables[1:]))
+    data = rulebook.render(game, fe.graphs, "a4")
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = next(p for p in pdf.pages if "Supercalifragilistic" in (p.extract_text() or ""))
+        words = page.extract_words()
+    pieces = [w for w in words if len(w["text"]) >= 10 and set(w["text"]) <= set(word)]
+    assert "".join(w["text"] for w in pieces) == word  # every letter, in order
+    assert len({round(w["top"]) for w in pieces}) > 1, "set on one line, over the columns"

@@ -7,8 +7,9 @@ from dataclasses import replace
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.flowables import AnchorFlowable
 
 from compiler.backends.pdf.long_paragraphs import cell
 from compiler.backends.pdf.markup import CHANGE_BACK, erratum_marker, esc
@@ -71,15 +72,14 @@ def table_flowable(
         raise CompileError([finding])
     columns = table.columns
     widths = widths or column_widths(_as_printed(table), width)
-    name = f'<a name="{anchor}"/>' if anchor else ""
     headed = any(c.label for c in columns)
     texts = [
         [_corrected(esc(text), table.errata_at(r, c), errata_linked) for c, text in enumerate(row)]
         for r, row in enumerate(table.rows)
     ]
-    if texts and texts[0] and name and not headed:  # no header row to hold the anchor
-        texts[0][0] = name + texts[0][0]
-    body = [[cell(text, _CELL) for text in row] for row in texts]
+    body: list[list] = [[cell(text, _CELL) for text in row] for row in texts]
+    if body and body[0] and anchor and not headed:  # no header row to hold the anchor
+        body[0][0] = _anchored(anchor, body[0][0])
     style = [
         ("FONTNAME", (0, 0), (-1, -1), CELL.font),
         ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#9a9a9a")),
@@ -90,9 +90,9 @@ def table_flowable(
         ("BOTTOMPADDING", (0, 0), (-1, -1), BOTTOM_PADDING),
     ]
     if headed:
-        header = [
-            Paragraph((name if i == 0 else "") + esc(c.label), _HEAD) for i, c in enumerate(columns)
-        ]
+        header: list = [Paragraph(esc(c.label), _HEAD) for c in columns]
+        if anchor:
+            header[0] = _anchored(anchor, header[0])
         repeat = 0 if split_rows and _too_tall_to_repeat(header, widths) else 1
         flowable = Table(
             [header, *body],
@@ -141,12 +141,21 @@ def _corrected(markup: str, errata: tuple[str, ...], linked: bool) -> str:
 MAX_REPEATED_HEADER = 200.0  # pt: a quarter of a page; a header taller is not repeated
 
 
-def _too_tall_to_repeat(header: list[Paragraph], widths: list[float]) -> bool:
+def _anchored(anchor: str, content: Flowable | list[Flowable]) -> list[Flowable]:
+    """A cell's content with a link destination before it, as a flowable of its own: in
+    the paragraph's markup (<a name/>), it kept ReportLab from breaking a word too long
+    for the column, and a heading's long word ran over the columns beside it."""
+    return [AnchorFlowable(anchor), *(content if isinstance(content, list) else [content])]
+
+
+def _too_tall_to_repeat(header: list, widths: list[float]) -> bool:
     """Whether a header row is too tall to repeat on every page (a translation of a
     thousand words in one heading): a repeated row cannot be split, so ReportLab
     could lay the table out nowhere. Not repeated, it splits as any row does."""
-    tallest = max(
-        (p.wrap(w - 2 * SIDE_PADDING, 100_000)[1] for p, w in zip(header, widths, strict=True)),
-        default=0.0,
-    )
+
+    def height(content: Flowable | list[Flowable], width: float) -> float:
+        parts = content if isinstance(content, list) else [content]
+        return sum(p.wrap(width - 2 * SIDE_PADDING, 100_000)[1] for p in parts)
+
+    tallest = max((height(c, w) for c, w in zip(header, widths, strict=True)), default=0.0)
     return tallest + TOP_PADDING + BOTTOM_PADDING > MAX_REPEATED_HEADER
