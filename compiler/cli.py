@@ -545,23 +545,23 @@ def _note_unknown_inputs(proc, inputs: dict) -> None:
 def cmd_table(args: argparse.Namespace) -> int:
     from compiler.procedures.core import ProcedureError
     from compiler.procedures.show import table_text
-    from compiler.procedures.table_lookup import find_rows
+    from compiler.procedures.table_lookup import as_typed, find_rows, same_words
 
-    if args.table is not None and not args.table.strip():  # "" listed the tables, exit 0
+    if args.table is not None:  # " german-items" pasted with a space (or a zero-width one)
+        args.table = as_typed(args.table)
+    if args.table is not None and not args.table:  # "" listed the tables, exit 0
         print(
             "casebook table: TABLE is empty; name a table, or leave it out to list them",
             file=sys.stderr,
         )
         return EXIT_INPUT
-    if args.key and not " ".join(args.key).strip():  # "" was "no row for ''", exit 1
+    if args.key and not as_typed(" ".join(args.key)):  # "" was "no row for ''", exit 1
         print(
             "casebook table: KEY is empty; give the roll or the words to look up, or "
             "leave it out to print the whole table",
             file=sys.stderr,
         )
         return EXIT_INPUT
-    if args.table is not None:  # " german-items" pasted with its space found no table
-        args.table = args.table.strip()
     args.games = [args.game]
     fe = _one_game(args, "table")
     if fe is None:
@@ -593,7 +593,7 @@ def cmd_table(args: argparse.Namespace) -> int:
             print(f"{t.id}  {t.title}" + (f"  (rule {t.rule})" if t.rule else "") + gap)
         return EXIT_OK
     table = fe.game.table(args.table) or next(
-        (t for t in fe.game.tables if t.title.casefold() == args.table.casefold()), None
+        (t for t in fe.game.tables if same_words(t.title, args.table)), None
     )
     if table is None:
         known = ", ".join(t.id for t in fe.game.tables)

@@ -30,6 +30,21 @@ def find_table(ctx: Context, table_id: str) -> Table:
     return table
 
 
+_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\u2060\ufeff")
+
+
+def as_typed(text: str) -> str:
+    """A name or key as a reader means it: invisible characters a paste brings
+    (zero-width spaces, a BOM) dropped, and every run of spaces (no-break ones too, a
+    line break) made one. "German\u00a0items" is "German items"."""
+    return " ".join(text.translate(_INVISIBLE).split())
+
+
+def same_words(a: str, b: str) -> bool:
+    """Whether two names read the same, as typed and in any case."""
+    return as_typed(a).casefold() == as_typed(b).casefold()
+
+
 _ROLL_DIGITS = 6  # no die total is longer; int() of a 5000-digit key took the CPU
 
 
@@ -63,7 +78,7 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
     column = looked_up_column(table, column)
     index = table.column_index(column)
     highest = table_dice_highest(table)
-    text = str(key).strip()
+    text = as_typed(str(key))
     # ASCII digits only: "²".isdigit() is true, and int() refuses it
     roll = int(text) if text.isascii() and text.isdigit() and len(text) <= _ROLL_DIGITS else None
     wanted = text.casefold().rstrip(" :")  # "To move on" finds "To move on:"
@@ -74,7 +89,7 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
         if covered is not None:
             if covered:
                 found.append(i)
-        elif cell.strip().casefold().rstrip(" :") == wanted:
+        elif as_typed(cell).casefold().rstrip(" :") == wanted:
             found.append(i)
     if not found:
         if roll is not None and table.dice:

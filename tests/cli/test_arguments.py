@@ -52,7 +52,14 @@ def test_explain_of_a_bare_number_suggests_no_code() -> None:
     assert "did you mean" not in result.stderr
 
 
-@pytest.mark.parametrize("empty", ["", "  "])
+@pytest.mark.parametrize("key", ["VIP\u00a0train", "VIP\ntrain", "VIP \u200btrain", " vip train "])
+def test_a_key_is_found_however_its_spaces_are_typed(key: str) -> None:
+    result = run_casebook("table", "plan-vert", "german-items", key)
+    assert result.returncode == 0, result.stderr
+    assert "VIP train" in result.stdout
+
+
+@pytest.mark.parametrize("empty", ["", "  ", "\u200b"])
 def test_an_empty_table_name_is_refused_not_taken_as_none(empty: str) -> None:
     """Found by a probe: `casebook table plan-vert ""` listed the tables, exit 0, as if
     TABLE were left out; a script passing an unset variable was told all was well."""
@@ -62,7 +69,19 @@ def test_an_empty_table_name_is_refused_not_taken_as_none(empty: str) -> None:
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("name", [" german-items", "german-items\t", "  German Items  "])
+@pytest.mark.parametrize(
+    "name",
+    [
+        " german-items",
+        "german-items\t",
+        "  German Items  ",
+        # found by a probe: what a paste brings, or a no-break space typed in a name
+        "German\u00a0items",
+        "German  items",
+        "german-items\u200b",
+        "\ufeffgerman-items",
+    ],
+)
 def test_a_table_name_is_found_with_the_spaces_around_it(name: str) -> None:
     """Left by a probe: a name pasted with a space around it was "no table" (exit 2)."""
     result = run_casebook("table", "plan-vert", name)
