@@ -146,6 +146,7 @@ def run_job(job: Job) -> Result:
             say("quick reference")
             result.outputs += quickref.build(game, graphs, papers)
             result.notes = cards.notes(game) + counters.notes(game) if job.first else []
+            result.notes += aids.notes(game, papers)  # a translation's words are its own
             result.notes += direction_notes(game, graphs)
             if job.lang is not None:
                 say("translation proof")

@@ -35,8 +35,9 @@ from compiler.backends.pdf.glyphs import check_glyphs
 from compiler.backends.pdf.imposition import two_ends
 from compiler.backends.pdf.long_paragraphs import in_pieces
 from compiler.backends.pdf.markup import esc, gap_markup, para_markup
-from compiler.backends.pdf.paper import POINTS
+from compiler.backends.pdf.paper import PAPER_NAMES, POINTS
 from compiler.backends.pdf.styles import styles
+from compiler.backends.pdf.table_widths import words_fit
 from compiler.backends.pdf.tables import table_flowable, with_split_rows
 from compiler.model.game import Game
 from compiler.model.rules import Rule
@@ -238,6 +239,31 @@ def _render(game: Game, paper: str, split_rows: bool) -> bytes:
     story += tables_story(game, portrait, wide, st, split_rows)
     doc.build(in_pieces(story))
     return buf.getvalue()
+
+
+def notes(game: Game, papers: tuple[str, ...]) -> list[str]:
+    """Tables whose words cannot all be set whole on the aids' page for them, said once
+    per build: their words are broken inside the cells, a 25-column table of long words
+    a letter a line, and nothing else says so (FIT006 refuses only a table whose columns
+    cannot hold one character)."""
+    out = []
+    for table in (t for t in game.tables if t.rows):
+        broad = len(table.columns) >= WIDE
+        widths = {
+            paper: (landscape(POINTS[paper]) if broad else POINTS[paper])[0] - 2 * MARGIN
+            for paper in papers
+        }
+        short = [paper for paper, width in widths.items() if not words_fit(table, width)]
+        if short:
+            width = min(widths[p] for p in short)
+            out.append(
+                f"{game.id} ({game.language}): in the player aids, table {table.id!r} has more "
+                f"words side by side than the {'landscape' if broad else 'portrait'} "
+                f"{' and '.join(PAPER_NAMES[p] for p in short)} page holds whole "
+                f"({width / mm:.0f} mm): they are broken inside their cells; split it in "
+                "tables.yaml, or shorten its longest words"
+            )
+    return out
 
 
 def build(game: Game, papers: tuple[str, ...]) -> Iterator[Output]:

@@ -126,3 +126,35 @@ def test_a_long_word_where_the_tables_link_target_is_breaks_inside_its_cell(
     pieces = [w for w in words if len(w["text"]) >= 10 and set(w["text"]) <= set(word)]
     assert "".join(w["text"] for w in pieces) == word  # every letter, in order
     assert len({round(w["top"]) for w in pieces}) > 1, "set on one line, over the columns"
+
+
+def test_a_table_whose_words_cannot_be_set_whole_is_said_in_the_builds_notes(
+    tmp_path: Path,
+) -> None:
+    """Found by a probe: 25 columns of 11-letter words were built a letter a line, and
+    nothing said so (FIT006 refuses only columns that cannot hold one character)."""
+    from tests.conftest import copy_mini_case, run_casebook
+
+    game = copy_mini_case(tmp_path)
+    keys = [f"c{i}" for i in range(25)]
+    columns = "\n".join(f"      - {{key: {k}, label: Heading}}" for k in keys)
+    row = ", ".join(f"{k}: Longerwords" for k in keys)
+    (game / "tables.yaml").write_text(
+        'tables:\n  - id: attack-results\n    title: Attack Results Table\n    rule: "2.1"\n'
+        f"    columns:\n{columns}\n    rows:\n      - {{{row}}}\n",
+        encoding="utf-8",
+    )
+    result = run_casebook(
+        "build", "--rulesets", str(game.parent), "--out", str(tmp_path / "out"), "--paper", "a4"
+    )
+    assert result.returncode == 0, result.stderr
+    said = result.stdout + result.stderr
+    assert (
+        "mini-case (en): in the player aids, table 'attack-results' has more words side by "
+        "side than the landscape A4 page holds whole (273 mm): they are broken inside their "
+        "cells; split it in tables.yaml, or shorten its longest words"
+    ) in said
+    plain = run_casebook(
+        "build", "--rulesets", str(game.parent), "--out", str(tmp_path / "q"), "-q"
+    )
+    assert "broken inside their cells" not in plain.stdout + plain.stderr
