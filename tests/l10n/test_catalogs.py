@@ -561,6 +561,15 @@ def test_a_string_not_yet_translated_prints_the_corrected_source_text(game: Path
     assert attack.body[0].paras[0].text == "Attaquez une fois par tour (Case 1.1.2)."
 
 
+def _combat_says_what_play_says(game: Path) -> None:
+    """Rule 2.0 given rule 1.0's first paragraph: two units, one text."""
+    _edit(
+        game / "rules" / "02-combat.yaml",
+        "    title: COMBAT\n",
+        "    title: COMBAT\n    body:\n      - Read Module 2.0 before play.\n",
+    )
+
+
 @pytest.mark.parametrize("after", ["", "      - Then begin.\n"])
 def test_a_moved_text_another_rule_also_prints_keeps_its_own_translation(
     game: Path, after: str
@@ -570,11 +579,7 @@ def test_a_moved_text_another_rule_also_prints_keeps_its_own_translation(
     The entry that had not moved (scenario 2's, still at its id) was taken for the one
     that had, so the moved entry came back fuzzy with the other's translation. Its new
     id is new, or (``after``: a paragraph follows it) held that paragraph before."""
-    _edit(
-        game / "rules" / "02-combat.yaml",
-        "    title: COMBAT\n",
-        "    title: COMBAT\n    body:\n      - Read Module 2.0 before play.\n",
-    )
+    _combat_says_what_play_says(game)
     said = "    body:\n      - Read Module 2.0 before play.\n"
     _edit(game / "rules" / "01-play.yaml", said, said + after)
     _cli(game, "l10n", "update", "mini-case", "fr")
@@ -604,12 +609,7 @@ def test_editing_one_of_two_units_with_the_same_text_keeps_its_translation_as_fu
     """Found by a probe: Jeanne's gap note is the same text as the rule's note about her
     tile. Edited on the card, the note came back new and empty: its old text, still
     held by the rule, was taken for a text that had moved there, translation and all."""
-    _edit(
-        game / "rules" / "02-combat.yaml",
-        "    title: COMBAT\n",
-        "    title: COMBAT\n    body:\n      - Read Module 2.0 before play.\n",
-    )
-    # rule 1.0 says the same already: two units, one text
+    _combat_says_what_play_says(game)
     _cli(game, "l10n", "update", "mini-case", "fr")
     _translate(game, {"Read Module 2.0 before play.": "Lisez d'abord le module 2.0."})
     _edit(

@@ -7,6 +7,8 @@ measures is what the build prints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from compiler.backends.pdf.metrics import SANS, SERIF, TextStyle, string_width
 from compiler.diagnostics import Finding, Severity
 from compiler.model.tables import Table as TableData
@@ -104,18 +106,7 @@ def _whole_widths(table: TableData, width: float) -> list[float]:
     def one_line(text: str, font: str, size: float) -> float:
         return string_width(" ".join(text.split()), font, size)
 
-    return [
-        min(
-            width,
-            _PAD
-            + max(
-                [one_line(column.label, HEAD.font, HEAD.size)]
-                + [one_line(row[i], CELL.font, CELL.size) for row in table.rows]
-                + [8.0]
-            ),
-        )
-        for i, column in enumerate(table.columns)
-    ]
+    return [min(width, w) for w in _each_column(table, one_line)]
 
 
 def words_fit(table: TableData, width: float) -> bool:
@@ -132,11 +123,17 @@ def _least_widths(table: TableData, width: float) -> list[float]:
     def longest_word(text: str, font: str, size: float) -> float:
         return min(cap, max((string_width(w, font, size) for w in text.split()), default=0.0))
 
+    return _each_column(table, longest_word)
+
+
+def _each_column(table: TableData, measure: Callable[[str, str, float], float]) -> list[float]:
+    """Each column's padding and the most ``measure`` gives its heading (in the heading's
+    type) or any of its cells, and never less than a figure's room."""
     return [
         _PAD
         + max(
-            [longest_word(column.label, HEAD.font, HEAD.size)]
-            + [longest_word(row[i], CELL.font, CELL.size) for row in table.rows]
+            [measure(column.label, HEAD.font, HEAD.size)]
+            + [measure(row[i], CELL.font, CELL.size) for row in table.rows]
             + [8.0]
         )
         for i, column in enumerate(table.columns)
