@@ -49,8 +49,8 @@ def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
         f"{l10n.command_name or game.id} {l10n.lang}` writes it)"
     )
     named = as_tag(header)
-    if named == l10n.source_lang:  # a catalog of the game's own language is never read
-        fix += f"; {named} is the language the game is written in"
+    if same_language(header, l10n.source_lang):  # the game's own language: never read
+        fix += f"; the header names the language the game is written in, {l10n.source_lang}"
     elif LANGUAGE_TAG.fullmatch(named):
         fix += f"; if the file holds {named} text, rename it {named}.po"
     yield Finding(

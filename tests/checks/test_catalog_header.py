@@ -105,7 +105,9 @@ def test_a_header_is_read_as_gettext_writes_it(header: str, lang: str, same: boo
 @pytest.mark.parametrize(
     ("header", "says", "never"),
     [
-        ("en", "en is the language the game is written in", "rename"),  # en.po is never read
+        # en.po is never read: the game is written in English
+        ("en", "the header names the language the game is written in, en", "rename"),
+        ("en_GB", "the header names the language the game is written in, en", "rename"),
         ("english", 'set the header to "Language: de"', "rename"),  # "rename it english.po"
         ("en, de", 'set the header to "Language: de"', "rename"),
         ("pt_BR.UTF-8", "if the file holds pt-BR text, rename it pt-BR.po", "UTF"),
