@@ -158,6 +158,15 @@ def whole(value: Any, what: str) -> int:
     int() alone would take true as 1 and 1.5 as 1, "٣" (another script's digit)
     as 3, and report 1e400 as a fault of the procedure's binding.
     """
+    number = integer(value, what)
+    if number < 0:
+        raise ProcedureError(f"{what} cannot be negative ({number})")
+    return number
+
+
+def integer(value: Any, what: str) -> int:
+    """A whole number that may be below zero (a modifier, a morale level, a
+    differential), read as whole() reads a count."""
     if value is None:
         raise ProcedureError(f"{what} must be a whole number; nothing was given")
     if (
@@ -170,15 +179,13 @@ def whole(value: Any, what: str) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError, OverflowError):
-        if isinstance(value, str) and value.strip().isdigit():  # past int()'s 4300 digits
+        if isinstance(value, str) and value.strip().lstrip("-+").isdigit():  # past 4300 digits
             raise ProcedureError(
                 f"{what} has {len(value.strip())} digits; no count here goes past {MAX_COUNT}"
             ) from None
         shown = reprlib.repr(value)
         raise ProcedureError(f"{what} must be a whole number, not {shown}") from None
-    if number < 0:
-        raise ProcedureError(f"{what} cannot be negative ({number})")
-    if number > MAX_COUNT:
+    if abs(number) > MAX_COUNT:
         raise ProcedureError(f"{what} is {number}; no count here goes past {MAX_COUNT}")
     return number
 

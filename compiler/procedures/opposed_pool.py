@@ -81,11 +81,22 @@ from __future__ import annotations
 
 import math
 import re
+import reprlib
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from compiler.procedures.core import Context, ProcedureError, State, Values, dice_text, need, rolls
+from compiler.procedures.core import (
+    Context,
+    ProcedureError,
+    State,
+    Values,
+    dice_text,
+    integer,
+    need,
+    rolls,
+    whole,
+)
 
 _ENDED = ("failed", "backfired")
 
@@ -109,22 +120,28 @@ def lookup(state: State, path: str) -> Any:
 
 
 def count_at(state: State, where: Any, what: str) -> int:
-    """A number given as such, or read at a path; an error naming the path if absent."""
-    if isinstance(where, bool):
-        return int(where)
-    if isinstance(where, int | float):
-        return int(where)
-    if str(where).strip().lstrip("-").isdigit():
-        return int(where)
+    """A count given as such, or read at a path; an error naming the path if absent.
+
+    Read as whole() reads one: true, -3 and 2.7 were taken as 1, -3 and 2 dice."""
+    if isinstance(where, bool | int | float) or str(where).strip().lstrip("-+").isdigit():
+        return whole(where, what)
     value = lookup(state, where)
     if value is None:
         raise ProcedureError(f"needs {where} ({what})")
-    return int(value)
+    return whole(value, f"{where} ({what})")
+
+
+def _count(state: State, key: Any) -> int:
+    """A count in the state, 0 when not given."""
+    value = lookup(state, key)
+    return whole(value, str(key)) if value is not None else 0
 
 
 def amount(value: Any) -> Fraction:
     """A dice amount as printed: 1, 0.5, "½", "1½", "1/2", "Basic" (one a unit)."""
     if isinstance(value, bool):
+        raise ProcedureError(f"{value!r} is not a number of dice")
+    if isinstance(value, float) and not math.isfinite(value):
         raise ProcedureError(f"{value!r} is not a number of dice")
     if isinstance(value, int | float):
         return Fraction(value).limit_denominator(8)
@@ -210,7 +227,7 @@ def declare(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Valu
             f"{action['name']} is a {only} only Action; the {active} cannot take it"
         )
     ap = state.get("ap_available")
-    if ap is not None and int(ap) < cost:
+    if ap is not None and whole(ap, "ap_available") < cost:
         raise ProcedureError(f"an Action costs {cost} AP; the {active} has {ap}")
     says = f"{active} declares {action['name']} and spends {cost} AP"
     path = action.get("primary_asset")
@@ -235,7 +252,7 @@ def _participated(state: State, key: str | None, units: int) -> int:
         return 0
     if value is True:
         return units
-    return min(int(value), units)
+    return min(whole(value, str(key)), units)
 
 
 def withhold(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
@@ -244,9 +261,8 @@ def withhold(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Val
     defending = withholder.casefold() != active.casefold()
     label = str(params.get("units_label", "units"))
     key = str(params.get("withheld_key", f"{side_key(label)}_withheld"))
-    withheld = int(state.get(key) or 0)
-    units = lookup(state, params["units"]) if params.get("units") else None
-    units = int(units or 0)
+    withheld = _count(state, key)
+    units = _count(state, params["units"]) if params.get("units") else 0
     eligible = units - _participated(state, params.get("participated"), units) if defending else 0
     if withheld and not defending:
         raise ProcedureError(
@@ -267,8 +283,8 @@ def withhold(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Val
     parts = [f"{withheld} {label} ({ap} AP)"] if withheld else []
     for other in params.get("also", ()):
         other_key = str(other["withheld_key"])
-        count = int(state.get(other_key) or 0)
-        have = int(lookup(state, other["units"]) or 0) if other.get("units") else 0
+        count = _count(state, other_key)
+        have = _count(state, other["units"]) if other.get("units") else 0
         if count and not (defending or other.get("voluntary")):
             raise ProcedureError(f"only the {withholder} as defender may withhold {other['label']}")
         if count > have:
@@ -293,25 +309,38 @@ def asset_amount(entry: Mapping[str, Any], state: State) -> Fraction:
     if "per_unit" in entry:
         units = count_at(state, entry.get("units", 1), f"how many for {name}")
         if entry.get("less"):
-            units -= int(state.get(entry["less"]) or 0)
-        return amount(entry["per_unit"]) * max(units, 0)
+            units -= _count(state, entry["less"])
+        return _not_negative(amount(entry["per_unit"]), name) * max(units, 0)
     if "dice" not in entry:
         raise ProcedureError(f"the entry for {name} needs dice or per_unit")
-    return amount(entry["dice"])
+    return _not_negative(amount(entry["dice"]), name)
+
+
+def _not_negative(dice: Fraction, name: str) -> Fraction:
+    """An asset's dice: an asset adds to a pool ("-5 [SP]" was shown, then the total
+    quietly raised to 0)."""
+    if dice < 0:
+        raise ProcedureError(
+            f"the entry for {name} gives {fraction_text(dice)} dice; an asset "
+            "adds dice, so give 0 or more"
+        )
+    return dice
 
 
 def rule_die_amount(rule: Mapping[str, Any], state: State) -> Fraction:
     """What a rule-given die is worth in this state (0 when its condition is not met)."""
     dice = amount(rule.get("dice", 1))
     if "units" in rule:
-        units = int(lookup(state, rule["units"]) or 0)
+        units = _count(state, rule["units"])
         if rule.get("less"):
-            units -= int(state.get(rule["less"]) or 0)
+            units -= _count(state, rule["less"])
         return dice * max(units, 0)
     if "if_any" in rule:
-        return dice if int(lookup(state, rule["if_any"]) or 0) > 0 else Fraction(0)
+        return dice if _count(state, rule["if_any"]) > 0 else Fraction(0)
     if "if_negative" in rule:
-        return dice if int(lookup(state, rule["if_negative"]) or 0) < 0 else Fraction(0)
+        below = lookup(state, rule["if_negative"])
+        below = integer(below, str(rule["if_negative"])) if below is not None else 0
+        return dice if below < 0 else Fraction(0)
     if "if_set" in rule:
         return dice if lookup(state, rule["if_set"]) else Fraction(0)
     return dice
@@ -368,8 +397,11 @@ def count_pools(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[
             f"the {side}'s entries from the dice table: a list of {{asset, dice}} "
             "or {asset, per_unit, units}",
         )
-        if not isinstance(entries, list):
-            raise ProcedureError(f"{key}_assets must be a list of {{asset, dice}} entries")
+        if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
+            raise ProcedureError(
+                f"{key}_assets must be a list of {{asset, dice}} or {{asset, per_unit, units}} "
+                f"entries, not {reprlib.repr(entries)}"
+            )
         dice, by_asset, words = side_pool(side, entries, rules, state)
         values[f"{key}_dice"] = dice
         values[f"{key}_dice_by_asset"] = by_asset
@@ -388,7 +420,7 @@ def roll_pools(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[V
     says = []
     for side in (active, opponent):
         key = side_key(side)
-        count = int(need(state, f"{key}_dice", f"how many dice the {side} rolls"))
+        count = whole(need(state, f"{key}_dice", f"how many dice the {side} rolls"), f"{key}_dice")
         faces = rolls(state, f"{key}_rolls", count, ctx.dice)
         values[f"{key}_rolls"] = faces
         values[f"{key}_total"] = sum(faces)
@@ -401,27 +433,33 @@ def roll_pools(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[V
 
 def _totals(params: Mapping[str, Any], state: State) -> tuple[str, str, int, int]:
     active, opponent = sides_of(params, state)
-    mine = int(need(state, f"{side_key(active)}_total", f"the {active}'s dice total"))
-    theirs = int(need(state, f"{side_key(opponent)}_total", f"the {opponent}'s dice total"))
+    mine = _total(state, active)
+    theirs = _total(state, opponent)
     return active, opponent, mine, theirs
+
+
+def _total(state: State, side: str) -> int:
+    key = f"{side_key(side)}_total"
+    return whole(need(state, key, f"the {side}'s dice total"), key)
 
 
 def check_number(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
     if ended(state):
         return _over(state)
     active, opponent = sides_of(params, state)
-    mine = int(need(state, f"{side_key(active)}_total", f"the {active}'s dice total"))
+    mine = _total(state, active)
     rolled = 0
     for side in (active, opponent):
         key = side_key(side)
         faces = state.get(f"{key}_rolls")
-        rolled += len(faces) if faces is not None else int(need(state, f"{key}_dice"))
-    modifier = int(
+        rolled += len(faces) if faces is not None else whole(need(state, f"{key}_dice"), key)
+    modifier = integer(
         need(
             state,
             "check_number_modifier",
             "what the Action's Check Number adds to the Total of Action Dice (0 if nothing)",
-        )
+        ),
+        "check_number_modifier",
     )
     check = rolled + modifier
     meets = mine > check
@@ -462,7 +500,9 @@ def backfire(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Val
     if ended(state):
         return _over(state)
     active, _, mine, theirs = _totals(params, state)
-    threshold = int(need(state, "backfire_value", "the Action's Backfire value"))
+    threshold = whole(
+        need(state, "backfire_value", "the Action's Backfire value"), "backfire_value"
+    )
     differential = mine - theirs
     success = differential > threshold
     values: Values = {
@@ -525,7 +565,7 @@ def _collateral(row: Mapping[str, Any], differential: int) -> Mapping[str, Any]:
 def result_row(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
     if ended(state) or state.get("success") is False:
         return _over(state)
-    differential = int(need(state, "differential", "the Differential Result"))
+    differential = integer(need(state, "differential", "the Differential Result"), "differential")
     table = need(
         state,
         params.get("table_key", "result_table"),
@@ -547,19 +587,20 @@ def _choice(state: State, key: str | None, most: int) -> int:
         return 0
     if value is True:
         return most
-    return min(int(value), most)
+    return min(whole(value, str(key)), most)
 
 
 def _add(how: Mapping[str, Any], count: int, state: State, values: Values) -> str:
     counter = str(how["adds_to"])
-    before = int(state.get(counter) or 0)
+    before = _count(state, counter)
     after = before + count
-    cap = state.get(how["at_most"]) if how.get("at_most") else None
+    at_most = how.get("at_most")
+    cap = _count(state, at_most) if at_most and state.get(at_most) is not None else None
     note = ""
-    if cap is not None and after > int(cap):
-        values[f"{counter}_excess"] = after - int(cap)
-        note = f" (capped at {cap}, {after - int(cap)} in excess)"
-        after = int(cap)
+    if cap is not None and after > cap:
+        values[f"{counter}_excess"] = after - cap
+        note = f" (capped at {cap}, {after - cap} in excess)"
+        after = cap
     values.update({f"{counter}_before": before, f"{counter}_after": after, counter: after})
     return f"{counter} {before} → {after}{note}"
 
@@ -569,7 +610,7 @@ def _remove(
 ) -> str:
     path = str(how["removes_from"])
     if path not in left:
-        left[path] = int(lookup(state, path) or 0)
+        left[path] = _count(state, path)
     gone = min(count, left[path])
     left[path] -= gone
     if how.get("remaining_key"):
@@ -580,7 +621,7 @@ def _remove(
     if cost:
         wanted = state.get(how["pay_choice"]) if how.get("pay_choice") else None
         ap = state.get(how["ap_key"]) if how.get("ap_key") else None
-        paid = wanted is not False and (ap is None or int(ap) >= cost * gone)
+        paid = wanted is not False and (ap is None or whole(ap, how["ap_key"]) >= cost * gone)
         if how.get("cost_key"):
             values[how["cost_key"]] = cost * gone if paid else 0
         if not paid:
@@ -598,7 +639,7 @@ def apply_effects(params: Mapping[str, Any], state: State, ctx: Context) -> tupl
     if state.get("success") and not ended(state):
         config: Mapping[str, Mapping[str, Any]] = params.get("effects", {})
         counts = {
-            name: int(value)
+            name: whole(value, f"the effect {name}")
             for name, value in (state.get("effects") or {}).items()
             if isinstance(value, int | float) and not isinstance(value, bool)
         }
@@ -626,7 +667,7 @@ def apply_effects(params: Mapping[str, Any], state: State, ctx: Context) -> tupl
         if unapplied:
             says.append("apply by hand: " + ", ".join(unapplied))
     for mark in (params.get("marks") or {}).get(active, ()):
-        if mark.get("if_any") and not int(lookup(state, mark["if_any"]) or 0):
+        if mark.get("if_any") and not _count(state, mark["if_any"]):
             continue
         values[mark["key"]] = mark["value"]
         says.append(f"{mark['key']}: {mark['value']}")

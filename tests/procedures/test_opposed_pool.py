@@ -338,3 +338,66 @@ def test_resolve_in_process_stops_at_a_failed_check() -> None:
     result = resolve(game, find_procedure(game, "8.6"), inputs, Dice([1, 1, 1]))
     assert result.state["result"] == "failed"
     assert "already ended" in result.steps[-3].says
+
+
+_CLI = (
+    "resolve", GAME, "8.6", "action=Sabotage", "active_player=Maquis",
+    "german={security_units: 2, detachments: 1}", "political_advantage=German",
+    "german_assets=[{asset: Security units, per_unit: 1, units: german.security_units}]",
+    "result_table=[{differential: 1-9, dp_caused: 2}]", "--dice", "6,6,6,1,1",
+)  # fmt: skip
+_GOOD = {
+    "maquis": "{maquis_sp: 2, networks: 3, weapons_caches: 0}",
+    "maquis_assets": "[{asset: SP, per_unit: 1, units: maquis.maquis_sp}]",
+    "maquis_morale": "1",
+    "check_number_modifier": "0",
+    "backfire_value": "0",
+    "dp_in_area": "1",
+    "epv": "3",
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("maquis", "{maquis_sp: true}", "maquis.maquis_sp (how many for SP) must be a whole "
+         "number, not true"),
+        ("maquis", "{maquis_sp: -3}", "maquis.maquis_sp (how many for SP) cannot be negative"),
+        ("maquis", "{maquis_sp: 2.7}", "must be a whole number, not 2.7"),
+        ("maquis_assets", "[{asset: SP, per_unit: 1, units: true}]", "how many for SP must be "
+         "a whole number, not true"),
+        ("maquis_assets", "[{asset: SP, dice: -5}]", "the entry for SP gives -5 dice"),
+        ("maquis_assets", "[{asset: SP, per_unit: .nan, units: 1}]", "nan is not a number of dice"),
+        ("maquis_assets", "[1, 2]", "maquis_assets must be a list of {asset, dice}"),
+        ("backfire_value", "true", "backfire_value must be a whole number, not true"),
+        ("backfire_value", "-7", "backfire_value cannot be negative (-7)"),
+        ("check_number_modifier", "1.5", "check_number_modifier must be a whole number, not 1.5"),
+        ("maquis_morale", "2.5", "maquis_morale must be a whole number, not 2.5"),
+        ("maquis_morale", "true", "maquis_morale must be a whole number, not true"),
+        ("dp_in_area", "-1", "dp_in_area cannot be negative (-1)"),
+        ("epv", "-1", "epv cannot be negative (-1)"),
+    ],
+)  # fmt: skip
+def test_a_count_given_as_true_a_fraction_or_below_zero_is_refused(
+    name: str, value: str, said: str
+) -> None:
+    """Found by a probe: int() took maquis_sp true as 1 die, -3 as none and 2.7 as 2, a
+    Backfire of true as 1 and a modifier of 1.5 as +1, and resolved the Action."""
+    given = {**_GOOD, name: value}
+    result = run_casebook(*_CLI, *(f"{k}={v}" for k, v in given.items()))
+    assert result.returncode == 2, result.stdout
+    assert said in result.stderr
+    assert "Error" not in result.stderr  # said in words, not as a Python exception
+
+
+def test_the_good_values_resolve_and_a_negative_modifier_is_a_modifier() -> None:
+    result = run_casebook(*_CLI, *(f"{k}={v}" for k, v in _GOOD.items()))
+    assert result.returncode == 0, result.stderr
+    assert "dp_in_area 1 → 3" in result.stdout
+    negative = {**_GOOD, "check_number_modifier": "-1"}
+    result = run_casebook(*_CLI, *(f"{k}={v}" for k, v in negative.items()))
+    assert result.returncode == 0, result.stderr
+    assert "Check Number 4 (Total of Action Dice 5 -1)" in result.stdout
+    low = run_casebook(*_CLI, *(f"{k}={v}" for k, v in {**_GOOD, "maquis_morale": "-2"}.items()))
+    assert low.returncode == 0, low.stderr
+    assert "-1 [Maquis Morale negative]" in low.stdout
