@@ -182,7 +182,7 @@ def holds(condition: tuple[tuple[str, Any], ...], label: str | None, state: Stat
         elif key == "tracking_points_at_least":
             if state.get("tracking_points") is None:
                 raise ProcedureError("needs tracking_points (the Team Sheet's count)")
-            if int(state["tracking_points"]) < int(value):
+            if whole(state["tracking_points"], "tracking_points") < int(value):
                 return False
         elif key == "has_card":
             if "cards" not in state:
@@ -200,7 +200,7 @@ def lines(found: tuple[EntryBlock, ...], state: State) -> list[Line]:
         table = first_block(found, "choose")
         if table is None:
             raise ProcedureError("an option is chosen but the box has no CHOOSE table")
-        row = table.rows[int(state["chosen_row"]) - 1]
+        row = table.rows[_row(state, "chosen_row", len(table.rows)) - 1]
         return [Line(i, None, (), (s,), 0, False) for i, s in enumerate(row.steps, 1)]
     out: list[Line] = []
     for group, block in enumerate(found):
@@ -238,7 +238,7 @@ def apply(step: Step, state: Mapping[str, Any], params: Mapping[str, Any]) -> Va
     if a in ("tracking_points", "security_level"):
         out = {f"{a}_added": int(v)}
         if state.get(a) is not None:
-            out[a] = int(state[a]) + int(v)
+            out[a] = whole(state[a], a) + int(v)
         return out
     if a == "advance_time":
         out = {"time_advanced": True}
@@ -314,6 +314,10 @@ def draw(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values,
 
 def _option(table: EntryBlock, chosen: Any) -> int:
     """The chosen option's row number, from its number or its printed wording."""
+    if isinstance(chosen, bool):  # true was option 1
+        raise ProcedureError(
+            f"chosen is the option's number or its printed wording, not {str(chosen).lower()}"
+        )
     if isinstance(chosen, int):
         if not 1 <= chosen <= len(table.rows):
             raise ProcedureError(f"no option {chosen}: the table has {len(table.rows)}")
@@ -346,6 +350,17 @@ def choose(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Value
     return values, f"chosen: {table.rows[number - 1].label}"
 
 
+def _row(state: State, key: str, rows: int | None = None) -> int:
+    """A row of the box, counted from 1 (1 when not given): -5 read the rows from the
+    end, and 0 or 999 were taken as rows; ``rows``, when given, is the last there is."""
+    value = state.get(key)
+    number = 1 if value is None else whole(value, key)
+    if number < 1 or (rows is not None and number > rows):
+        last = f" to {rows}" if rows is not None else ""
+        raise ProcedureError(f"{key} counts the box's rows from 1{last}, not {number}")
+    return number
+
+
 def _turn_tos(steps: tuple[Step, ...]) -> list[int]:
     return [int(s.value) for s in steps if s.action == "turn_to"]
 
@@ -355,7 +370,7 @@ def rest(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values,
     todo = lines(found, state)
     running = dict(state)
     values: Values = {}
-    start = int(state.get("next_row") or 1)
+    start = _row(state, "next_row")
     for line in todo[start - 1 :]:
         result = resolve_line(line, running, params)
         running.update(result)
@@ -402,7 +417,7 @@ def if_else(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Valu
 
 def next_instruction(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values, str]:
     todo = lines(blocks(state, ctx), state)
-    number = int(state.get("next_row") or 1)
+    number = _row(state, "next_row")
     if number > len(todo):
         return {}, "no instruction left to resolve"
     line = todo[number - 1]

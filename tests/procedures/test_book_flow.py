@@ -15,7 +15,7 @@ from compiler.procedures.book_flow import (
 )
 from compiler.procedures.core import Context, Dice, ProcedureError
 from compiler.procedures.replay import replay
-from tests.conftest import living_game
+from tests.conftest import living_game, run_casebook
 
 GAME = "war-story-occupied-france"
 
@@ -257,3 +257,34 @@ def test_the_rulebooks_instruction_boxes_replay(example) -> None:
     game = living_game(GAME)
     result = replay(game, next(e for e in game.examples if e.id == example))
     assert result.status == "match", result.reason or result.checks
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("next_row=-5", "next_row cannot be negative (-5)"),  # read the rows from the end
+        ("next_row=0", "next_row counts the box's rows from 1, not 0"),
+        ("next_row=true", "next_row must be a whole number, not true"),
+        ("next_row=1.5", "next_row must be a whole number, not 1.5"),
+        ("next_row=[1]", "next_row must be a whole number, not [1]"),
+    ],
+)
+def test_a_row_to_go_on_from_is_a_row_of_the_box(given: str, said: str) -> None:
+    """Found by a probe: -5 gave an IndexError blamed on procedures.yaml, 0, true and 1.5
+    ran as row 1, and next_row was used while a note said it was no input."""
+    result = run_casebook("resolve", "war-story-occupied-france", "dotted-lines",
+                          "reading_entry=1", given)  # fmt: skip
+    assert result.returncode == 2, result.stdout
+    assert said in result.stderr and "Error" not in result.stderr
+    two = run_casebook("resolve", "war-story-occupied-france", "dotted-lines",
+                       "reading_entry=1", "next_row=2")  # fmt: skip
+    assert two.returncode == 0 and "row 2 (always)" in two.stdout
+    assert "not one of dotted-lines's inputs" not in two.stderr
+
+
+def test_an_option_chosen_as_true_is_refused_not_taken_as_the_first() -> None:
+    result = run_casebook(
+        "resolve", "war-story-occupied-france", "solid-lines", "reading_entry=1", "chosen=true"
+    )
+    assert result.returncode == 2
+    assert "chosen is the option's number or its printed wording, not true" in result.stderr
