@@ -2,8 +2,9 @@
 
 ## What it finds
 A procedure in procedures.yaml bound to a kind or an operation Casebook does
-not implement, or naming a rule (its own or a step's) that the rules do not
-have.
+not implement, naming a rule (its own or a step's) that the rules do not
+have, or naming a table (`table:` in its params or a step's `with:`) that
+tables.yaml does not have.
 
 ## Why it matters
 `casebook resolve` and the replay of worked examples would stop on it; a
@@ -20,6 +21,8 @@ each `rule:` an address the rules define.
 
 from __future__ import annotations
 
+import difflib
+import reprlib
 from collections.abc import Iterator
 
 from compiler.diagnostics import Finding, Severity
@@ -34,7 +37,21 @@ READS = ("references",)  # the graphs it reads (compiler/graph: built where it r
 
 def check(game: Game, graphs: Graphs) -> Iterator[Finding]:
     rules = graphs.references.rules
+    tables = [t.id for t in game.tables]
     for proc in game.procedures:
+        for named, at in proc.tables:
+            if isinstance(named, str) and named in tables:
+                continue
+            close = difflib.get_close_matches(str(named), tables, n=1)
+            yield Finding(
+                CODE,
+                SEVERITY,
+                f"procedure {proc.id!r} names table {reprlib.repr(named)}, which tables.yaml "
+                f"does not have (tables: {', '.join(tables) or 'none'})",
+                at,
+                suggestion=f"did you mean {close[0]}?" if close else "name a table's id",
+                target=str(named),
+            )
         if proc.rule not in rules:
             yield Finding(
                 CODE,

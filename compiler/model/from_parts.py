@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.diagnostics import Location
 from compiler.load.yaml_nodes import SourceFile
 from compiler.model.cards import Card, Deck
 from compiler.model.entries import Book, Entry, EntryBlock, Row, Step
@@ -96,9 +97,21 @@ def procedures(src: SourceFile) -> tuple[Procedure, ...]:
                 steps=steps,
                 gaps=tuple(p.get("gaps", ())),
                 at=src.locate(("procedures", i)),
+                tables=_tables_named(src, i, p),
             )
         )
     return tuple(out)
+
+
+def _tables_named(src: SourceFile, i: int, p: dict) -> tuple[tuple[object, Location], ...]:
+    """Each ``table:`` of a procedure's params and its steps' ``with:``, where written."""
+    named: list[tuple[tuple[str | int, ...], object]] = [(("params",), p.get("params"))]
+    named += [(("steps", j, "with"), s.get("with")) for j, s in enumerate(p["steps"])]
+    return tuple(
+        (params["table"], src.locate(("procedures", i, *place, "table")))
+        for place, params in named
+        if isinstance(params, dict) and "table" in params
+    )
 
 
 def decks(src: SourceFile, para) -> tuple[Deck, ...]:

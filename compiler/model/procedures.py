@@ -28,3 +28,6 @@ class Procedure:
     steps: tuple[ProcedureStep, ...]
     gaps: tuple[str, ...]
     at: Location
+    tables: tuple[tuple[object, Location], ...] = ()
+    """The tables its params and steps name (``table:``), as written, each where it is:
+    PROC001 holds each to tables.yaml, as resolve would only when it ran."""
