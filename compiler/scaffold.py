@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+from compiler.load.yaml_nodes import CONTROL, control_named
 from compiler.validate.modelines import expected_modeline
 from compiler.write import Output, write_all
 
@@ -83,6 +84,8 @@ def _checked_title(title: str) -> str:
         raise ValueError("the title is not UTF-8 text; type it again in a UTF-8 terminal") from None
     if not title.strip():
         raise ValueError("the title is empty; give one, or leave --title out")
+    if (found := CONTROL.search(title)) is not None:  # what loading game.yaml refuses (LOAD012)
+        raise ValueError(f"the title holds {control_named(found.group())}; type it without")
     if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in title):
         # U+2028 and U+2029 end a line in YAML, so game.yaml could not be read back
         raise ValueError("the title holds a control character or line break; type it on one line")

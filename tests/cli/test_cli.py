@@ -266,6 +266,8 @@ def test_new_keeps_a_title_with_quotes_and_colons_as_text(tmp_path: Path) -> Non
         ("a\x07b", "control character"),
         ("\udcff", "not UTF-8"),
         ("Maquis\u2029Two", "line break"),  # YAML ends a line there: game.yaml was unreadable
+        # found by a probe: made, then refused by its own validate (LOAD012)
+        ("Été \u202ertl", "the bidirectional control U+202E (RIGHT-TO-LEFT OVERRIDE)"),
     ],
 )
 def test_new_refuses_a_title_game_yaml_cannot_hold(title: str, says: str, tmp_path: Path) -> None:
