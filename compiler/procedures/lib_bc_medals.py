@@ -22,6 +22,7 @@ Operations
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +59,11 @@ def total_at_least(params: Mapping[str, Any], state: State, ctx: Context) -> tup
     """Add the counts; the card is won at the least or more."""
     key = params.get("icons", "icone")
     value = need(state, key, "the icons counted")
+    if not isinstance(value, Mapping | list):  # true, 4: "'bool' object is not iterable"
+        raise ProcedureError(
+            f"{key} is the icons of each card, a list such as [4, 4, 4, 4], not "
+            f"{str(value).lower() if isinstance(value, bool) else reprlib.repr(value)}"
+        )
     items = list(value.values()) if isinstance(value, Mapping) else list(value)
     counts = [whole(v, key) for v in items]
     total = sum(counts)

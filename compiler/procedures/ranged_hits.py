@@ -55,7 +55,7 @@ def shoot(params: Mapping[str, Any], state: State, ctx: Context) -> tuple[Values
     hits = sum(1 for f in faces_rolled if f in faces)
     says = (
         f"{shots} shot(s) at {distance} zone(s) hit on {dice_text(faces)}: "
-        f"rolled {dice_text(faces_rolled)}, {hits} hit(s)"
+        f"rolled {dice_text(faces_rolled) or 'nothing'}, {hits} hit(s)"
     )
     return {"to_hit": faces, "shot_rolls": faces_rolled, "hits": hits}, says
 

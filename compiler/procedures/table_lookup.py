@@ -92,7 +92,7 @@ def find_rows(table: Table, column: str | None, key: Any) -> list[int]:
         elif as_typed(cell).casefold().rstrip(" :") == wanted:
             found.append(i)
     if not found:
-        if roll is not None and table.dice:
+        if roll is not None and table.dice and column == table.roll_column:  # not a distance
             low, high = dice_range(table.dice)
             if not low <= roll <= high:  # 7 on a d6 is no miss: it cannot be rolled
                 raise ProcedureError(

@@ -7,7 +7,7 @@ import pytest
 from compiler.procedures.core import Context, Dice, ProcedureError
 from compiler.procedures.lib_bc_medals import each_type_at_least, total_at_least
 from compiler.procedures.replay import replay
-from tests.conftest import living_game
+from tests.conftest import living_game, run_casebook
 
 BRCA = {"min": 3, "types": ["radio", "messaggi", "propaganda", "documenti_falsi"]}
 FRONTS = {"min": 16, "icons": "per_carta"}
@@ -57,3 +57,15 @@ def test_the_book_s_examples_replay(example: str) -> None:
     game = living_game("liberation")
     result = replay(game, next(e for e in game.examples if e.id == example))
     assert result.status == "match", result.reason or result.checks
+
+
+@pytest.mark.parametrize("given", ["true", "-1", "1.5"])
+def test_icons_given_as_one_value_are_refused_in_words(given: str) -> None:
+    """Found by a probe: "TypeError: 'bool' object is not iterable", blamed on the step."""
+    result = run_casebook(
+        "resolve", "liberation", "medaglie-unificazione-della-resistenza",
+        f"icone_per_carta_missione={given}",
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "icone_per_carta_missione is the icons of each card, a list such as" in result.stderr
+    assert "Error" not in result.stderr

@@ -6,7 +6,7 @@ import pytest
 
 from compiler.procedures.core import Context, Dice, ProcedureError
 from compiler.procedures.ranged_hits import save, shoot
-from tests.conftest import living_game
+from tests.conftest import living_game, run_casebook
 
 SHOOT = {"table": "shooting", "range_column": "distance"}
 SAVE = {"faces": [4, 5, 6], "modifiers": {"leader": 1, "lying_down": 1}}
@@ -51,3 +51,14 @@ def test_saves_with_leader_and_lying_down() -> None:
 def test_no_dice_no_saves_rolled() -> None:
     with pytest.raises(ProcedureError, match="give the dice"):
         save(SAVE, {"hits": 1}, ctx())
+
+
+def test_a_distance_no_row_has_is_no_die_roll_and_no_shots_roll_nothing() -> None:
+    """Found by a probe: distance=0 was "0 is not a result of 1d6": a distance is in zones,
+    not rolled; and shots=0 printed "rolled , 0 hit(s)"."""
+    far = run_casebook("resolve", "plan-vert", "12", "distance=0")
+    assert far.returncode == 2
+    assert "no row for 0 in column 'distance'" in far.stderr and "1d6" not in far.stderr
+    none = run_casebook("resolve", "plan-vert", "12", "distance=1", "shots=0")
+    assert none.returncode == 0, none.stderr
+    assert "rolled nothing, 0 hit(s)" in none.stdout
