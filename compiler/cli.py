@@ -421,6 +421,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if failed else EXIT_OK
 
 
+_SIGNED = re.compile(r"\s*[-+]?[0-9]+\s*")  # a whole number as typed: the digits 0 to 9
 _WHOLE_NUMBERS = re.compile(r"\s*-?[0-9]{1,6}(\s*,\s*-?[0-9]{1,6})+\s*")
 
 
@@ -457,10 +458,9 @@ def _seed(value: str) -> int:
             f"{reprlib.repr(value)} has {len(value.strip())} digits; a seed of at most 30 "
             "is as good as any"
         )
-    try:
-        seed = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{reprlib.repr(value)} is not a whole number") from None
+    if not _SIGNED.fullmatch(value):  # int() reads "٣" (another script's digit) as 3
+        raise argparse.ArgumentTypeError(f"{reprlib.repr(value)} is not a whole number")
+    seed = int(value)
     if seed < 0:
         raise argparse.ArgumentTypeError(
             f"{seed} is negative; seeds start at 0 (-{-seed} would roll as {-seed} does)"
@@ -487,6 +487,12 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     fe = _one_game(args, "resolve")
     if fe is None:
         return EXIT_INPUT
+    if args.procedure is not None and not args.procedure.strip():  # "" listed them, exit 0
+        print(
+            "casebook resolve: PROCEDURE is empty; name one, or leave it out to list them",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     if not args.procedure:
         sys.stdout.write(procedure_list(fe.game.procedures))
         return EXIT_OK
@@ -496,10 +502,15 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         if not sep or not name:
             print(f"casebook resolve: {item!r} is not NAME=VALUE", file=sys.stderr)
             return EXIT_INPUT
+        if name.strip() in inputs:  # the last one was taken, without a word
+            print(
+                f"note: {name.strip()} is given twice; the last, {value}, is taken", file=sys.stderr
+            )
         inputs[name.strip()] = _value(value)
     try:
-        faces = [v.strip() for v in args.dice.split(",") if v.strip()] if args.dice else []
-        if any(len(v) > 6 for v in faces):  # no die shows it; int() of 5,000 digits refuses
+        faces = [v.strip() for v in args.dice.split(",")] if args.dice else []
+        # 1,,2 was read as 1,2; "٣" (another script's digit) as 3; no die shows 7 digits
+        if any(not _SIGNED.fullmatch(v) or len(v) > 6 for v in faces):
             raise ValueError(args.dice)
         given = [int(v) for v in faces]
     except ValueError:
@@ -518,6 +529,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         print(f"casebook resolve: {err}", file=sys.stderr)
         return EXIT_INPUT
     sys.stdout.write(resolution_text(proc, result))
+    if args.dice and args.seed is not None and not dice.seeded:  # ignored without a word
+        print("note: --seed was not needed: --dice gave every die rolled", file=sys.stderr)
     if dice.given:
         unused = ",".join(str(d) for d in dice.given)
         print(f"note: {len(dice.given)} of the --dice were not needed: {unused}", file=sys.stderr)

@@ -77,6 +77,7 @@ class Dice:
     given: list[int] = field(default_factory=list)
     seed: int | None = None
     rolled: list[int] = field(default_factory=list)  # every value used, in order
+    seeded: int = 0  # how many came from the seed, not the list
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed) if self.seed is not None else None
@@ -95,6 +96,7 @@ class Dice:
                     raise ProcedureError(f"a d{sides} cannot show {value} ({why or 'roll'})")
             elif self._rng is not None:
                 value = self._rng.randint(1, sides)
+                self.seeded += 1
             else:
                 raise ProcedureError(
                     f"{why or 'this step'} needs {count} d{sides}: give the dice "

@@ -211,3 +211,38 @@ def test_small_argument_mistakes_are_said(tmp_path) -> None:
     )
     assert imported.returncode == 2 and "holds no catalog" in imported.stderr
     assert catalog.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (("--dice", "1,,2"), "--dice takes the faces the dice showed"),  # read as 1,2
+        (("--dice", "\u0663,1"), "--dice takes the faces the dice showed"),  # read as 3,1
+        (("--seed", "\u0663"), "is not a whole number"),
+    ],
+)
+def test_dice_and_seeds_are_read_in_the_digits_0_to_9_with_none_left_out(
+    given: tuple[str, ...], said: str
+) -> None:
+    """Found by a probe: "1,,2" was taken as 1,2 and Arabic-Indic digits as digits."""
+    result = run_casebook("resolve", "plan-vert", "12", "distance=1", "shots=1", *given)
+    assert result.returncode == 2
+    assert said in result.stderr
+
+
+def test_resolve_says_what_it_would_otherwise_drop_without_a_word() -> None:
+    """Found by a probe: a name given twice kept the last, a --seed beside --dice that
+    gave every die was ignored, and an empty PROCEDURE listed them with exit 0."""
+    twice = run_casebook(
+        "resolve", "plan-vert", "12", "distance=2", "distance=1", "shots=1", "--dice", "3",
+        "--seed", "4",
+    )  # fmt: skip
+    assert twice.returncode == 0, twice.stderr
+    assert "note: distance is given twice; the last, 1, is taken" in twice.stderr
+    assert "note: --seed was not needed: --dice gave every die rolled" in twice.stderr
+    topped = run_casebook(
+        "resolve", "plan-vert", "12", "distance=1", "shots=2", "--dice", "3", "--seed", "4"
+    )
+    assert topped.returncode == 0 and "--seed was not needed" not in topped.stderr
+    empty = run_casebook("resolve", "plan-vert", "")
+    assert empty.returncode == 2 and "PROCEDURE is empty" in empty.stderr
