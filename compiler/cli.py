@@ -939,10 +939,15 @@ def _codes(value: str | None, option: str) -> list[str] | None:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    import difflib
+
     from compiler import codes
     from compiler.checks import BY_CODE
     from compiler.checks.docs import render_docs
 
+    if args.all and args.code is not None:  # the code was dropped without a word
+        print("casebook explain: give a code or --all, not both", file=sys.stderr)
+        return EXIT_INPUT
     if args.all:
         sys.stdout.write(render_docs())
         return EXIT_OK
@@ -954,6 +959,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
         )
         return EXIT_INPUT
     wanted = args.code.strip().upper()
+    # a code's name, as explain and every finding print it beside the code (proc-binding)
+    by_name = {c.NAME.upper(): c.CODE for c in BY_CODE.values()}
+    by_name |= {c.name.upper(): c.code for c in codes.CODES}
+    wanted = by_name.get(wanted, wanted)
     check = BY_CODE.get(wanted)
     if check is not None:
         print(f"{check.CODE} ({check.NAME}), severity {check.SEVERITY.value}\n")
@@ -967,6 +976,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     known = sorted([*BY_CODE, *codes.BY_CODE])
     stem = wanted.rstrip("0123456789")  # "0" leaves nothing, which every code starts with
     near = [c for c in known if stem and c.startswith(stem)]
+    near += [by_name[n] for n in difflib.get_close_matches(wanted, by_name, n=3, cutoff=0.7)]
     print(
         f"casebook explain: unknown code {reprlib.repr(args.code)}; "
         + (f"did you mean {', '.join(near[:8])}? " if near else "")

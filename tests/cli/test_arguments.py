@@ -246,3 +246,16 @@ def test_resolve_says_what_it_would_otherwise_drop_without_a_word() -> None:
     assert topped.returncode == 0 and "--seed was not needed" not in topped.stderr
     empty = run_casebook("resolve", "plan-vert", "")
     assert empty.returncode == 2 and "PROCEDURE is empty" in empty.stderr
+
+
+def test_explain_takes_a_codes_name_and_refuses_a_code_beside_all() -> None:
+    """Found by a probe: the name explain prints beside each code was "unknown", and
+    `explain --all PROC001` dropped the code without a word."""
+    named = run_casebook("explain", "procedure-binding")
+    assert named.returncode == 0 and named.stdout.startswith("PROC001 (procedure-binding)")
+    stage = run_casebook("explain", "bad-catalog")
+    assert stage.returncode == 0 and stage.stdout.startswith("L10N100 (bad-catalog)")
+    near = run_casebook("explain", "proc-binding")
+    assert near.returncode == 2 and "did you mean PROC001?" in near.stderr
+    both = run_casebook("explain", "--all", "PROC001")
+    assert both.returncode == 2 and "give a code or --all, not both" in both.stderr
