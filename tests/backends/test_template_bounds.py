@@ -18,6 +18,8 @@ BOMBS = {
     ),
     "str.replace of each character by a long text": "{{ ('x' * 99999).replace('x', 'y' * 99999) }}",
     "tabs expanded to a wide stop": "{{ ('\\t' * 99999).expandtabs(99999) }}",
+    # found by a probe: 5.9 billion characters, 8.7 GB, printed on every card
+    "a text doubled with ~": "{% set a = 'x' * 90000 %}" + "{% set a = a ~ a %}" * 16 + "{{ a }}",
 }
 
 
@@ -32,6 +34,8 @@ def test_text_past_any_card_is_refused_before_it_is_made(source: str) -> None:
     [
         ("{{ ['a', 'b']|join(', ') }}", "a, b"),
         ("{{ 'a' + 'b' }}", "ab"),
+        ("{{ 'Case ' ~ 2 ~ '.' ~ 1 }}", "Case 2.1"),
+        ("{{ '<b>' ~ 'x' }}", "&lt;b&gt;x"),  # ~ escapes as before
         ("{{ 1 + 2 }}", "3"),
         ("{{ 'a\\tb'.expandtabs(4) }}", "a   b"),
         ("{{ 'Case 2.1'.replace('Case', 'Cas') }}", "Cas 2.1"),
