@@ -549,7 +549,8 @@ CODES: tuple[Code, ...] = (
             """
             Raised at each alias (`*name`, which repeats a value anchored elsewhere with
             `&name`) and at each merge key (`<<`, which copies another map's keys). An
-            anchor that no alias uses is not refused.
+            anchor that no alias uses is not refused. A file with more than 50 aliases
+            has its first 50 said, then one more finding that says there are more.
 
             ```yaml
             base: &poker {size: poker}
@@ -1205,7 +1206,8 @@ CODES: tuple[Code, ...] = (
             """
             Each kind of file has a JSON Schema in `schema/` (game.yaml is checked
             against `game.schema.json`). This code is raised once per place that does
-            not fit it: an unknown key (the help names the closest allowed one), a
+            not fit it (at 50 places of a file at most, then once to say there are
+            more): an unknown key (the help names the closest allowed one), a
             missing required key, a value of the wrong type, a value not in the
             allowed list, a text not matching its pattern, an invalid regular
             expression, an empty value, a number above its maximum or below its
