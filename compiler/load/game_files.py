@@ -60,8 +60,10 @@ def discover(game_dir: Path) -> list[tuple[str, Path]]:
     """
     found: list[tuple[str, Path]] = []
     for name, kind in SINGLE_FILES.items():
-        if (game_dir / name).is_file() or (game_dir / name).is_symlink():
-            found.append((kind, game_dir / name))  # a broken link: load_game says so
+        # a broken link, a folder or a pipe named cards.yaml: loading it says so (LOAD011,
+        # LOAD009); left out, the game built without its cards, over the last build's outputs
+        if (game_dir / name).exists() or (game_dir / name).is_symlink():
+            found.append((kind, game_dir / name))
         if kind != "game":
             found.extend((kind, p) for p in sorted((game_dir / name[:-5]).glob("*.yaml")))
     for folder, kind in FOLDERS.items():

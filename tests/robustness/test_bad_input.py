@@ -64,6 +64,16 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: (g / "rules/99-folder.yaml").mkdir(),
         "99-folder.yaml:1:1: error: LOAD009",
     ),
+    # found by a probe: a warning, "not a file kind Casebook reads", and the game built
+    # without its cards or errata over the last build's outputs
+    "cards.yaml a folder": (
+        lambda g: ((g / "cards.yaml").unlink(), (g / "cards.yaml").mkdir()),
+        "cards.yaml:1:1: error: LOAD009",
+    ),
+    "errata.yaml a pipe": (
+        lambda g: ((g / "errata.yaml").unlink(), os.mkfifo(g / "errata.yaml")),
+        "errata.yaml:1:1: error: LOAD009",
+    ),
     "link out of the folder": (
         lambda g: (g / "rules/99-link.yaml").symlink_to(RULESETS / "plan-vert/game.yaml"),
         "99-link.yaml:1:1: error: LOAD011",
