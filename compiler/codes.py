@@ -347,7 +347,7 @@ CODES: tuple[Code, ...] = (
             checked:
 
             - for the rulebook, player-aid and quick-reference PDFs: the game's title,
-              rule titles, block labels and list titles, every paragraph, each
+              subtitle, publisher and source title (the title page), rule titles, block labels and list titles, every paragraph, each
               erratum's `old`, `new` and `why`, and each component's name and
               `missing`;
             - for the print-and-play kit: the text of every card and counter region.

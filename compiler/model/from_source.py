@@ -476,6 +476,11 @@ def from_sources(
         edition="original",
         at=game_src.locate(()),
         title_at=game_src.locate(("title",)),
+        front_at=tuple(
+            (".".join(at), game_src.locate(at))
+            for at in (("subtitle",), ("publisher",), ("source", "title"))
+            if game_src.has(at)
+        ),
         tables=tuple(t for src in sources.of_kind("tables") for t in from_parts.tables(src)),
         decks=tuple(
             d for src in sources.of_kind("cards") for d in from_parts.decks(src, reader.placed_para)

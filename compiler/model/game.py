@@ -123,6 +123,9 @@ class Game:
     termbase: Termbase | None = None
     l10n: Localisation | None = None  # the translation units and, translated, their state
     title_at: Location | None = None  # where game.yaml gives the title, for its messages
+    front_at: tuple[tuple[str, Location], ...] = ()
+    """Where game.yaml gives the subtitle, publisher and source title (by key): the title
+    page prints them, and a glyph the fonts lack is said there (FONT001)."""
 
     def procedure(self, procedure_id: str) -> Procedure | None:
         return next((p for p in self.procedures if p.id == procedure_id), None)

@@ -169,6 +169,19 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         lambda g: _edit(g / "game.yaml", "\ntitle: ", "\ntitle: 漢 "),
         "game.yaml:3:8: error: FONT001 game title: the embedded fonts have no glyph for '漢'",
     ),
+    # found by a probe: printed as empty boxes on the title page ("□□ Press")
+    "a subtitle the fonts cannot draw": (
+        lambda g: _edit(g / "game.yaml", "\nsubtitle: ", "\nsubtitle: 漢 "),
+        "game.yaml:4:11: error: FONT001 game subtitle: the embedded fonts have no glyph for '漢'",
+    ),
+    "a publisher the fonts cannot draw": (
+        lambda g: _edit(g / "game.yaml", "\nsubtitle: ", "\npublisher: 漢字 Press\nsubtitle: "),
+        "game.yaml:4:12: error: FONT001 game publisher: the embedded fonts have no glyph",
+    ),
+    "a source title the fonts cannot draw": (
+        lambda g: _edit(g / "game.yaml", "\n  title: Maquis", "\n  title: Maquis 漢"),
+        "game.yaml:7:10: error: FONT001 game source.title: the embedded fonts have no glyph",
+    ),
     "a reference pattern that backtracks without end": (
         lambda g: _edit(g / "game.yaml", _ESCAPE_ROUTE, "pattern: '(?P<targets>(\\w+\\s?)+)$'"),
         "MODEL012 reference pattern 'see-page-check-escape-route' ran for more than 1 s on one",

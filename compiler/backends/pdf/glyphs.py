@@ -12,6 +12,10 @@ from compiler.model.game import Game
 
 def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
     yield game.title, game.title_at or game.at, "game title"
+    front = {"subtitle": game.subtitle, "publisher": game.publisher}
+    front["source.title"] = game.source_title
+    for key, at in game.front_at:  # the title page prints them ("□□ Press", found by a probe)
+        yield front.get(key) or "", at, f"game {key}"
     for rule in game.all_rules():
         if rule.title:
             yield rule.title, rule.at, f"title of {rule.address}"
