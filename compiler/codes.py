@@ -347,9 +347,9 @@ CODES: tuple[Code, ...] = (
             checked:
 
             - for the rulebook, player-aid and quick-reference PDFs: the game's title,
-              subtitle, publisher and source title (the title page), rule titles, block labels and list titles, every paragraph, each
-              erratum's `old`, `new` and `why`, and each component's name and
-              `missing`;
+              subtitle, publisher and source title (the title page), rule titles,
+              block labels and list titles, every paragraph, each erratum's `old`,
+              `new` and `why`, and each component's name and `missing`;
             - for the print-and-play kit: the text of every card and counter region.
 
             ReportLab would draw such a character as an empty box without a word, so

@@ -403,7 +403,7 @@ def load_file(file: Path, root: Path) -> SourceFile:
         raise _refusal(
             "LOAD009", f"cannot read the file: {err.strerror}", at, "check it is readable"
         ) from None
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or _utf16_unmarked(raw):
         raise _refusal("LOAD006", "file is UTF-16 text", at, "save the file as UTF-8")
     try:
         text = raw.decode("utf-8")
@@ -417,6 +417,20 @@ def load_file(file: Path, root: Path) -> SourceFile:
             "save the file as UTF-8; it looks like Latin-1 or Windows-1252 text",
         ) from None
     return _load_cached(text, shown)
+
+
+def _utf16_unmarked(raw: bytes) -> bool:
+    """UTF-16 without its byte-order mark: a NUL beside each letter of YAML's ASCII
+    keys. Read as UTF-8 it was "U+0000 is not allowed", and the help, to delete an
+    invisible character, was no help (found by a probe)."""
+    head = raw[:512]
+    if len(head) < 8 or b"\0" not in head:
+        return False
+    first, second = head[0::2], head[1::2]
+    return any(
+        zeros.count(0) >= 0.9 * len(zeros) and not letters.count(0)
+        for zeros, letters in ((second, first), (first, second))
+    )
 
 
 SPLIT_BYTES = 8 * 2**20

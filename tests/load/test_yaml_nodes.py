@@ -164,6 +164,15 @@ FILE_CASES = {
         "f.yaml:2:7: LOAD006 file is not UTF-8 text (byte 0xE9 at offset 11)",
     ),
     "utf-16": ("a: 1\n".encode("utf-16"), "f.yaml:1:1: LOAD006 file is UTF-16 text"),
+    # found by a probe: without the byte-order mark it was "U+0000 is not allowed"
+    "utf-16le, unmarked": (
+        "title: Maquis\n".encode("utf-16-le"),
+        "f.yaml:1:1: LOAD006 file is UTF-16 text",
+    ),
+    "utf-16be, unmarked": (
+        "title: Maquis\n".encode("utf-16-be"),
+        "f.yaml:1:1: LOAD006 file is UTF-16 text",
+    ),
     "control character": (
         b"a: 1\nb: x\x07y\n",
         "f.yaml:2:5: LOAD001 YAML syntax error: character U+0007 is not allowed in YAML text",
