@@ -683,7 +683,9 @@ CODES: tuple[Code, ...] = (
             Raised when:
 
             - reading a game, a path Casebook would read as YAML (e.g.
-              `rules/old.yaml`) is a folder or a special file, such as a pipe;
+              `rules/old.yaml`, `cards.yaml`) is a folder or a special file, such as a
+              pipe; or a file stands where a folder of them belongs (`rules`,
+              `tables`, `l10n`);
             - a ruleset file exists but cannot be read; the message gives the
               system's reason (e.g. "Permission denied");
             - a game's folder cannot be listed or searched: the command stops

@@ -72,6 +72,26 @@ def discover(game_dir: Path) -> list[tuple[str, Path]]:
     return sorted(found, key=lambda item: item[1].as_posix())
 
 
+def _files_named_as_folders(game_dir: Path, root: Path) -> list[Finding]:
+    """A file where a folder of YAML files belongs (rules, l10n, tables…): its files
+    were looked for inside it, none was found, and the game lost its rules without a
+    word of its own (found by a probe)."""
+    names = [*FOLDERS, L10N_DIR, *(n[:-5] for n in SINGLE_FILES if n != "game.yaml")]
+    return [
+        Finding(
+            "LOAD009",
+            Severity.ERROR,
+            f"expected a folder here ({name}/), found a file",
+            Location(shown(game_dir / name, root), 1, 1),
+            suggestion=f"make {name} a folder of "
+            + ("LANG.po catalogs" if name == L10N_DIR else f"YAML files ({name}/*.yaml)")
+            + ", or move the file away",
+        )
+        for name in names
+        if (game_dir / name).exists() and not (game_dir / name).is_dir()
+    ]
+
+
 def unknown_files(game_dir: Path) -> list[Path]:
     known = {path for _, path in discover(game_dir)}
     candidates = list(game_dir.glob("*.yaml")) + list(game_dir.glob("*.yml"))
@@ -106,6 +126,7 @@ def load_game(
                 "numbering); `casebook new GAME --rulesets /tmp` writes one to copy",
             )
         )
+    findings += _files_named_as_folders(game_dir, root)
     inside = game_dir.resolve()
     # each file's place in the list: the findings of a link refused, or the file to load
     slots: list[tuple[str, Path, list[Finding] | None]] = []

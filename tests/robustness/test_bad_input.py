@@ -563,3 +563,21 @@ def test_a_hundred_thousand_faults_in_one_file_are_said_fifty_times(
     assert said in result.stderr
     said_here = [line for line in result.stderr.splitlines() if "/50-many.yaml:" in line]
     assert len([line for line in said_here if ": error: " in line]) == 51, said_here[-3:]
+
+
+@pytest.mark.parametrize("name", ["rules", "l10n", "tables"])
+def test_a_file_where_a_folder_belongs_is_said_at_it(name: str, tmp_path: Path, capsys) -> None:
+    """Found by a probe: a file named rules was looked inside, nothing was found, and the
+    only words were errata naming rules that did not exist; a game with no errata lost
+    its rules without a word. A file named l10n was ignored."""
+    game = tmp_path / GAME
+    shutil.copytree(RULESETS / GAME, game)
+    if (game / name).is_dir():
+        shutil.rmtree(game / name)
+    (game / name).write_text(f"{name}: []\n", encoding="utf-8")
+    status = main(["lint", GAME, "--rulesets", str(tmp_path), "--no-cache"])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert f"{GAME}/{name}:1:1: error: LOAD009 expected a folder here ({name}/), found a file" in (
+        err
+    )
