@@ -581,3 +581,29 @@ def test_a_file_where_a_folder_belongs_is_said_at_it(name: str, tmp_path: Path, 
     assert f"{GAME}/{name}:1:1: error: LOAD009 expected a folder here ({name}/), found a file" in (
         err
     )
+
+
+def test_a_translated_card_the_fonts_cannot_draw_is_said_at_its_catalog_entry(
+    tmp_path: Path,
+) -> None:
+    """Found by a probe: it was placed at the Italian card's YAML line, which holds no
+    such character; the translator mends it in the catalog."""
+    from compiler.backends.pdf.glyphs import check_glyphs
+    from compiler.diagnostics import CompileError
+    from compiler.pipeline import front_end
+
+    game = tmp_path / "liberation"
+    shutil.copytree(RULESETS / "liberation", game)
+    catalog = game / "l10n" / "en.po"
+    text = catalog.read_text(encoding="utf-8")
+    entry = 'msgctxt "card:tessere-personaggio:personaggio-louis:text"'
+    at = text.index(entry)
+    line = text.count("\n", 0, at) + 1
+    start = text.index('msgstr "', at)
+    catalog.write_text(text[:start] + 'msgstr "漢' + text[start + 8 :], encoding="utf-8")
+    fe = front_end(game, tmp_path, "living", "en")
+    assert fe.game is not None
+    with pytest.raises(CompileError) as raised:
+        check_glyphs(fe.game)
+    said = [f for f in raised.value.findings if "personaggio-louis" in f.message]
+    assert [(f.location.path, f.location.line) for f in said] == [("liberation/l10n/en.po", line)]

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from compiler.backends.pdf.fonts import missing_glyphs
 from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.l10n.units import card_unit_id
 from compiler.model.entries import Entry, condition_text, step_text, table_title
 from compiler.model.game import Game
 
@@ -29,12 +30,21 @@ def _texts(game: Game) -> Iterator[tuple[str, Location, str]]:
         yield erratum.new + erratum.old + erratum.why, erratum.at, f"erratum {erratum.id}"
     for comp in game.components:
         yield comp.name + (comp.missing or ""), comp.at, f"component {comp.id}"
+    # a translation's text is said at its catalog entry, where the translator mends it: at
+    # the source's YAML, it named a line that holds no such character (found by a probe)
+    units = game.l10n.by_id if game.l10n is not None and game.l10n.is_translation else {}
     for deck in game.decks:  # the rulebook prints every card, in its rule or at the back
         yield deck.title or "", deck.at, f"deck {deck.id}"
         for card in deck.cards:
-            shown = (card.title or "", *(k + v for k, v in card.fields), card.gap or "")
-            texts = (*shown, *(p.text for p in card.paras))
-            yield "".join(texts), card.at, f"card {card.id} of deck {deck.id}"
+            about = f"card {card.id} of deck {deck.id}"
+            for key, text in (
+                ("title", card.title or ""),
+                ("text", " ".join(p.text for p in card.paras)),
+                ("gap", card.gap or ""),
+            ):
+                unit = units.get(card_unit_id(deck.id, card.id, key))
+                yield text, unit.at if unit is not None else card.at, about
+            yield "".join(k + v for k, v in card.fields), card.at, about
     for table in game.tables:  # the rulebook, the aids and the forms print them
         yield table.title, table.at, f"table {table.id}"
         yield "".join(c.label for c in table.columns), table.at, f"columns of table {table.id}"
