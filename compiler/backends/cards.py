@@ -45,8 +45,9 @@ from compiler.backends.pdf.sheet_geometry import (
     Sheet,
     plan,
 )
-from compiler.diagnostics import CompileError, Finding, Severity
-from compiler.model.cards import Deck
+from compiler.diagnostics import CompileError, Finding, Location, Severity
+from compiler.l10n.units import card_unit_id
+from compiler.model.cards import Card, Deck
 from compiler.model.game import Game
 from compiler.model.layouts import Layout
 from compiler.progress import Tick, silent
@@ -66,6 +67,17 @@ def output_dir(game: Game) -> str:
     return f"{game.id}/{game.language}/kit"
 
 
+def translated_places(game: Game, deck: Deck, card: Card) -> dict[str, Location]:
+    """Where a translation writes each of the card's values: its catalog entries, by the
+    key a template reads ("text", "fields.scenario"). Empty for the source language."""
+    if game.l10n is None or not game.l10n.is_translation:
+        return {}
+    units = game.l10n.by_id
+    keys = ["title", "text", "gap", *(f"fields.{key}" for key, _ in card.values)]
+    found = ((key, units.get(card_unit_id(deck.id, card.id, key))) for key in keys)
+    return {key: unit.at for key, unit in found if unit is not None}
+
+
 def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
     """Every copy of every card, fitted front and back (raises FIT001/FONT001)."""
     back = layout.back or default_back(layout)
@@ -79,6 +91,7 @@ def face_items(game: Game, deck: Deck, layout: Layout) -> list[Item]:
                 f"deck {deck.id!r}, card {card.id!r}",
                 game.language,
                 card.at,
+                translated_places(game, deck, card),
             )
             front = faces.prepare(layout.front, subject, memo)
             rear = faces.prepare(back, subject, memo)

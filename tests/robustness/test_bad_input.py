@@ -607,3 +607,13 @@ def test_a_translated_card_the_fonts_cannot_draw_is_said_at_its_catalog_entry(
         check_glyphs(fe.game)
     said = [f for f in raised.value.findings if "personaggio-louis" in f.message]
     assert [(f.location.path, f.location.line) for f in said] == [("liberation/l10n/en.po", line)]
+    # the card sheet's own check, setting the tile's region, says it at the entry too
+    from compiler.backends.cards import face_items
+
+    deck = next(d for d in fe.game.decks if d.id == "tessere-personaggio")
+    layout = next(lay for lay in fe.game.layouts if lay.id == deck.layout)
+    with pytest.raises(CompileError) as region:
+        face_items(fe.game, deck, layout)
+    (finding,) = region.value.findings
+    assert "region 'power'" in finding.message
+    assert (finding.location.path, finding.location.line) == ("liberation/l10n/en.po", line)

@@ -174,7 +174,7 @@ def _misfit(region: Region, subject: Subject, problem: str) -> Finding:
         Severity.ERROR,
         f"{subject.what}, region {region.id!r} ({subject.lang}): the text "
         f"{problem} even at the minimum size {region.min_size:g} pt",
-        subject.at,
+        subject.where(region),
         suggestion="enlarge the region in layouts.yaml or lower its min_size "
         f"{f'(at {region.at}); ' if region.at else '; '}the source's text is printed "
         "as written, a translation can be shortened in its catalog",
@@ -182,7 +182,7 @@ def _misfit(region: Region, subject: Subject, problem: str) -> Finding:
 
 
 def check_glyphs(markup: str, subject: Subject, region: Region) -> None:
-    finding = glyph_finding(markup, subject.at, f"{subject.what}, region {region.id!r}")
+    finding = glyph_finding(markup, subject.where(region), f"{subject.what}, region {region.id!r}")
     if finding:
         raise CompileError([finding])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
@@ -20,6 +20,7 @@ from markupsafe import escape
 
 from compiler.backends.pdf.metrics import MM, SANS, SERIF, most_lines
 from compiler.diagnostics import NOWHERE, CompileError, Finding, Location, Severity
+from compiler.l10n.units import shown_card_keys
 from compiler.limits import TimeLimitExceeded, time_limit
 from compiler.model.from_kit import MAX_FONT_PT, MIN_FONT_PT
 from compiler.model.layouts import Region
@@ -37,6 +38,14 @@ class Subject:
     what: str  # "deck carte-medaglia, card medaglia-1-01"
     lang: str
     at: Location | None
+    places: Mapping[str, Location] = field(default_factory=dict)
+    """Where each card value a region may show is written, by key ("text", "gap"): a
+    translation's, at its catalog entry, where the translator mends it."""
+
+    def where(self, region: Region) -> Location | None:
+        """Where a fault in ``region`` is said: at the value it shows, else the subject."""
+        shown = (self.places[k] for k in shown_card_keys(region.show) if k in self.places)
+        return next(shown, self.at)
 
 
 def font_name(region: Region) -> str:
