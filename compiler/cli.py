@@ -47,23 +47,23 @@ def _games(args: argparse.Namespace) -> list[Path] | None:
         return None
     dirs = list(dict.fromkeys(game_dirs(rulesets, args.games)))  # a game named twice, once
     known = [p.name for p in game_dirs(rulesets, ())]
+    itself = ""
+    if not known and paths.exists(rulesets / "game.yaml"):  # a game's folder as the rulesets
+        itself = (
+            f": {rulesets} is itself a game; use --rulesets {rulesets.parent} "
+            f"(and name {rulesets.name} if you want it alone)"
+        )
     for d in dirs:
         if not paths.is_dir(d):
             why = _why_not(d)
             print(
                 f"casebook: no game {reprlib.repr(d.name)} in {rulesets}"
-                f"{f' ({why})' if why else ''} (known: {', '.join(known)})",
+                f"{f' ({why})' if why else ''}" + (itself or f" (known: {', '.join(known)})"),
                 file=sys.stderr,
             )
             return None
     if not dirs:
-        hint = ""
-        if paths.exists(rulesets / "game.yaml"):  # one game's own folder given as the rulesets
-            hint = (
-                f": {rulesets} is itself a game; use --rulesets {rulesets.parent} "
-                f"(and name {rulesets.name} if you want it alone)"
-            )
-        print(f"casebook: no games in {rulesets}{hint}", file=sys.stderr)
+        print(f"casebook: no games in {rulesets}{itself}", file=sys.stderr)
         return None
     for d in dirs:
         # every stage lists and opens files in the folder: one that cannot be searched

@@ -176,6 +176,11 @@ def test_paths_are_refused_for_what_they_are(tmp_path) -> None:
     one_game = run_casebook("validate", "--rulesets", "rulesets/maquis")
     assert one_game.returncode == 2
     assert "rulesets/maquis is itself a game; use --rulesets rulesets" in one_game.stderr
+    # found by a probe: naming a game there said "(known: )", an empty list
+    named = run_casebook("validate", "x", "--rulesets", "rulesets/maquis")
+    assert named.returncode == 2
+    assert "no game 'x' in rulesets/maquis: rulesets/maquis is itself a game" in named.stderr
+    assert "(known: )" not in named.stderr
 
 
 def test_small_argument_mistakes_are_said(tmp_path) -> None:
