@@ -421,7 +421,6 @@ def cmd_examples(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if failed else EXIT_OK
 
 
-_SIGNED = re.compile(r"\s*[-+]?[0-9]+\s*")  # a whole number as typed: the digits 0 to 9
 _WHOLE_NUMBERS = re.compile(r"\s*-?[0-9]{1,6}(\s*,\s*-?[0-9]{1,6})+\s*")
 
 
@@ -458,7 +457,9 @@ def _seed(value: str) -> int:
             f"{reprlib.repr(value)} has {len(value.strip())} digits; a seed of at most 30 "
             "is as good as any"
         )
-    if not _SIGNED.fullmatch(value):  # int() reads "٣" (another script's digit) as 3
+    from compiler.procedures.core import WHOLE_NUMBER
+
+    if not WHOLE_NUMBER.fullmatch(value):  # int() reads "٣" (another script's digit) as 3
         raise argparse.ArgumentTypeError(f"{reprlib.repr(value)} is not a whole number")
     seed = int(value)
     if seed < 0:
@@ -469,7 +470,7 @@ def _seed(value: str) -> int:
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
-    from compiler.procedures.core import Dice, ProcedureError
+    from compiler.procedures.core import WHOLE_NUMBER, Dice, ProcedureError
     from compiler.procedures.resolve import find_procedure, resolve
     from compiler.procedures.show import procedure_list, resolution_text
 
@@ -510,7 +511,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     try:
         faces = [v.strip() for v in args.dice.split(",")] if args.dice else []
         # 1,,2 was read as 1,2; "٣" (another script's digit) as 3; no die shows 7 digits
-        if any(not _SIGNED.fullmatch(v) or len(v) > 6 for v in faces):
+        if any(not WHOLE_NUMBER.fullmatch(v) or len(v) > 6 for v in faces):
             raise ValueError(args.dice)
         given = [int(v) for v in faces]
     except ValueError:

@@ -175,15 +175,15 @@ def tables_story(game: Game, portrait, wide, st: dict, split_rows: bool = False)
     ``split_rows``: a row taller than a page runs on over pages (pdf/tables.py);
     a document is laid out so only when it cannot be otherwise (``with_split_rows``)."""
     story: list[Flowable] = []
-    narrow = [t for t in game.tables if t.rows and len(t.columns) < WIDE]
-    broad = [t for t in game.tables if t.rows and len(t.columns) >= WIDE]
+    narrow = [t for t in game.tables if t.rows and not _on_landscape(t)]
+    broad = [t for t in game.tables if t.rows and _on_landscape(t)]
     for table in narrow:
         story.append(CondPageBreak(40 * mm))
-        width = portrait[0] - 2 * MARGIN
+        width = _text_width(portrait)
         story += _table_block(game, table, width, st, split_rows, "a portrait page of the aids")
     for table in broad:
         story += [NextPageTemplate("landscape"), PageBreak()]
-        width = wide[0] - 2 * MARGIN
+        width = _text_width(wide)
         story += _table_block(game, table, width, st, split_rows, "a landscape page of the aids")
     gaps = [t for t in game.tables if not t.rows]
     lang = game.language
@@ -195,6 +195,15 @@ def tables_story(game: Game, portrait, wide, st: dict, split_rows: bool = False)
                 text += f" ({label(lang, 'from-rule', rule=rule_name(game, table.rule))})"
             story.append(Paragraph(esc(text), st["gap"]))
     return story
+
+
+def _on_landscape(table: Table) -> bool:
+    """Whether the aids give the table a landscape page of its own (notes() says so too)."""
+    return len(table.columns) >= WIDE
+
+
+def _text_width(page: tuple[float, float]) -> float:
+    return page[0] - 2 * MARGIN
 
 
 def render(game: Game, paper: str) -> bytes:
@@ -248,9 +257,9 @@ def notes(game: Game, papers: tuple[str, ...]) -> list[str]:
     cannot hold one character)."""
     out = []
     for table in (t for t in game.tables if t.rows):
-        broad = len(table.columns) >= WIDE
+        broad = _on_landscape(table)
         widths = {
-            paper: (landscape(POINTS[paper]) if broad else POINTS[paper])[0] - 2 * MARGIN
+            paper: _text_width(landscape(POINTS[paper]) if broad else POINTS[paper])
             for paper in papers
         }
         short = [paper for paper, width in widths.items() if not words_fit(table, width)]

@@ -151,7 +151,7 @@ def rolls(state: State, key: str, count: int, dice: Dice, sides: int = 6) -> lis
     return dice.roll(count, sides, key.replace("_", " "))
 
 
-_DIGITS = re.compile(r"\s*[-+]?[0-9]+\s*")  # a number as typed: the digits 0 to 9
+WHOLE_NUMBER = re.compile(r"\s*[-+]?[0-9]+\s*")  # a number as typed: the digits 0 to 9
 
 
 def whole(value: Any, what: str) -> int:
@@ -174,7 +174,7 @@ def integer(value: Any, what: str) -> int:
     if (
         isinstance(value, bool)
         or (isinstance(value, float) and not value.is_integer())
-        or (isinstance(value, str) and not _DIGITS.fullmatch(value))
+        or (isinstance(value, str) and not WHOLE_NUMBER.fullmatch(value))
     ):
         shown = str(value).lower() if isinstance(value, bool) else reprlib.repr(value)
         raise ProcedureError(f"{what} must be a whole number, not {shown}")
